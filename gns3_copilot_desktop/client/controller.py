@@ -1,0 +1,354 @@
+"""The async HTTP client of a GNS3 controller (httpx + httpx-sse). No Qt here.
+
+One `ControllerClient` per controller: it holds the token, learns the controller's
+capabilities once, and turns every answer into models or typed errors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+from httpx_sse import aconnect_sse
+
+from ..protocol.events import ChatEvent, DoneEvent, LimitReachedEvent, StreamInterrupted, parse_event
+from ..protocol.models import (
+    ChatRequest,
+    ChatSession,
+    ConversationHistory,
+    Node,
+    Notification,
+    Project,
+    RenameSession,
+    Token,
+    Version,
+)
+from .capabilities import Capabilities, capabilities_from
+from .errors import (
+    ControllerError,
+    CopilotMissing,
+    CopilotUnavailable,
+    ProtocolError,
+    Unreachable,
+    error_for_status,
+)
+from .limit_guard import LimitGuard
+from .token import token_expiry, token_needs_renewal
+
+log = logging.getLogger(__name__)
+
+# Agents go quiet for minutes while the LLM thinks or a tool runs: the stream's read
+# timeout is long, the connect timeout short so an unreachable controller is told fast.
+CONNECT_TIMEOUT_S = 5.0
+REQUEST_TIMEOUT_S = 30.0
+STREAM_READ_TIMEOUT_S = 600.0
+NOTIFICATION_READ_TIMEOUT_S = 90.0
+# After an app-side limit stop, how long to keep reading so the controller can wrap
+# up the turn (and store it) before the connection is closed.
+LIMIT_DRAIN_S = 10.0
+
+_STREAM_BROKEN = (httpx.RemoteProtocolError, httpx.ReadError, httpx.ReadTimeout, httpx.WriteError)
+
+
+class ControllerClient:
+    def __init__(
+        self,
+        base_url: str,
+        token: str | None = None,
+        *,
+        connect_timeout: float = CONNECT_TIMEOUT_S,
+        request_timeout: float = REQUEST_TIMEOUT_S,
+        stream_read_timeout: float = STREAM_READ_TIMEOUT_S,
+        verify: bool = True,
+    ):
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+        self._stream_timeout = httpx.Timeout(request_timeout, connect=connect_timeout, read=stream_read_timeout)
+        self._notification_timeout = httpx.Timeout(
+            request_timeout, connect=connect_timeout, read=NOTIFICATION_READ_TIMEOUT_S
+        )
+        self._http = httpx.AsyncClient(
+            base_url=self.base_url,
+            timeout=httpx.Timeout(request_timeout, connect=connect_timeout),
+            verify=verify,
+            follow_redirects=True,
+        )
+        self._capabilities: Capabilities | None = None
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> "ControllerClient":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # -- token ----------------------------------------------------------------------
+
+    @property
+    def token_expires_at(self) -> float | None:
+        return token_expiry(self.token)
+
+    def token_needs_renewal(self, margin_s: float = 300.0) -> bool:
+        return token_needs_renewal(self.token, margin_s=margin_s)
+
+    def _headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    # -- plumbing -------------------------------------------------------------------
+
+    def _unreachable(self, exc: Exception) -> Unreachable:
+        if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.ConnectTimeout):
+            return Unreachable(f"The controller at {self.base_url} stopped answering ({type(exc).__name__}).")
+        reason = str(exc) or type(exc).__name__
+        if "CERTIFICATE" in reason.upper() or "SSL" in reason.upper():
+            return Unreachable(f"The controller at {self.base_url} has a certificate this app does not trust: {reason}")
+        return Unreachable(f"Cannot reach the controller at {self.base_url}: {reason}")
+
+    async def _request(
+        self, method: str, path: str, *, chat_route: bool = False, **kwargs: Any
+    ) -> httpx.Response:
+        headers = {**self._headers(), **kwargs.pop("headers", {})}
+        try:
+            response = await self._http.request(method, path, headers=headers, **kwargs)
+        except httpx.TransportError as exc:
+            raise self._unreachable(exc) from exc
+        if response.status_code >= 400:
+            raise self._error(response, chat_route=chat_route)
+        return response
+
+    def _error(self, response: httpx.Response, *, chat_route: bool) -> ControllerError:
+        try:
+            body: Any = response.json()
+        except ValueError:
+            body = response.text
+        error = error_for_status(response.status_code, body, chat_route=chat_route)
+        if isinstance(error, (CopilotMissing, CopilotUnavailable)) and self._capabilities:
+            # Remember it: the window then stops offering the chat.
+            status = "absent" if isinstance(error, CopilotMissing) else "unavailable"
+            self._capabilities = Capabilities(
+                self._capabilities.version, self._capabilities.chat_prefix, status,
+                self._capabilities.limits_in_schema, self._capabilities.has_abort,
+            )
+        return error
+
+    @staticmethod
+    def _json(response: httpx.Response) -> Any:
+        try:
+            return response.json()
+        except ValueError as exc:
+            raise ProtocolError(
+                f"The controller sent something that is not JSON ({response.headers.get('content-type', 'no content type')})."
+            ) from exc
+
+    # -- controller -----------------------------------------------------------------
+
+    async def version(self) -> Version:
+        return Version.model_validate(self._json(await self._request("GET", "/v3/version")))
+
+    async def authenticate(self, username: str, password: str) -> Token:
+        """Sign in; the token is kept for the next calls."""
+        response = await self._request(
+            "POST", "/v3/access/users/authenticate", json={"username": username, "password": password}
+        )
+        token = Token.model_validate(self._json(response))
+        self.token = token.access_token
+        return token
+
+    async def current_user(self) -> dict[str, Any]:
+        return self._json(await self._request("GET", "/v3/access/users/me"))
+
+    async def capabilities(self, *, refresh: bool = False) -> Capabilities:
+        if self._capabilities is not None and not refresh:
+            return self._capabilities
+        version = await self.version()
+        try:
+            openapi = self._json(await self._request("GET", "/openapi.json"))
+        except ControllerError as exc:
+            if isinstance(exc, Unreachable):
+                raise
+            log.info("no OpenAPI document (%s): assuming today's Copilot layout", exc)
+            openapi = None
+        self._capabilities = capabilities_from(version.version, openapi)
+        return self._capabilities
+
+    async def projects(self) -> list[Project]:
+        body = self._json(await self._request("GET", "/v3/projects"))
+        return [Project.model_validate(p) for p in body]
+
+    async def project(self, project_id: str) -> Project:
+        return Project.model_validate(self._json(await self._request("GET", f"/v3/projects/{project_id}")))
+
+    async def open_project(self, project_id: str) -> Project:
+        response = await self._request("POST", f"/v3/projects/{project_id}/open")
+        return Project.model_validate(self._json(response))
+
+    async def close_project(self, project_id: str) -> None:
+        await self._request("POST", f"/v3/projects/{project_id}/close")
+
+    async def nodes(self, project_id: str) -> list[Node]:
+        body = self._json(await self._request("GET", f"/v3/projects/{project_id}/nodes"))
+        return [Node.model_validate(n) for n in body]
+
+    # -- Copilot sessions -----------------------------------------------------------
+
+    async def _chat(self, project_id: str) -> str:
+        caps = await self.capabilities()
+        if caps.copilot == "absent":
+            raise CopilotMissing()
+        return caps.chat_path(project_id)
+
+    async def sessions(self, project_id: str) -> list[ChatSession]:
+        path = f"{await self._chat(project_id)}/sessions"
+        body = self._json(await self._request("GET", path, chat_route=True))
+        return [ChatSession.model_validate(s) for s in body]
+
+    async def history(self, project_id: str, session_id: str, *, limit: int | None = None) -> ConversationHistory:
+        path = f"{await self._chat(project_id)}/sessions/{session_id}/history"
+        params = {"limit": limit} if limit is not None else None
+        response = await self._request("GET", path, chat_route=True, params=params)
+        return ConversationHistory.model_validate(self._json(response))
+
+    async def rename_session(self, project_id: str, session_id: str, title: str) -> ChatSession:
+        body = RenameSession(title=title).model_dump()  # 1-255 characters, checked here first
+        path = f"{await self._chat(project_id)}/sessions/{session_id}"
+        response = await self._request("PATCH", path, chat_route=True, json=body)
+        return ChatSession.model_validate(self._json(response))
+
+    async def pin_session(self, project_id: str, session_id: str, pinned: bool = True) -> ChatSession:
+        path = f"{await self._chat(project_id)}/sessions/{session_id}/pin"
+        response = await self._request("PUT" if pinned else "DELETE", path, chat_route=True)
+        return ChatSession.model_validate(self._json(response))
+
+    async def delete_session(self, project_id: str, session_id: str) -> None:
+        await self._request("DELETE", f"{await self._chat(project_id)}/sessions/{session_id}", chat_route=True)
+
+    async def abort(self, project_id: str, session_id: str) -> bool:
+        """Ask the controller to stop the running turn. False when it cannot."""
+        caps = await self.capabilities()
+        if not caps.has_abort:
+            return False
+        path = f"{await self._chat(project_id)}/sessions/{session_id}/abort"
+        await self._request("POST", path, chat_route=True)
+        return True
+
+    # -- the chat stream ------------------------------------------------------------
+
+    async def stream_chat(self, project_id: str, request: ChatRequest) -> AsyncIterator[ChatEvent]:
+        """One turn's events, as they arrive.
+
+        Ends after `done`. A connection that drops first ends with `StreamInterrupted`
+        (what arrived has been yielded). Where the controller does not enforce the
+        runtime limits, this does: see `LimitGuard`. Cancel the consuming task (or
+        `aclose()` the iterator) to hang up at once.
+        """
+        caps = await self.capabilities()
+        path = f"{await self._chat(project_id)}/stream"
+        guard = None if caps.limits_in_schema else LimitGuard(request.max_iterations, request.max_tool_calls)
+        session_id = request.session_id
+        try:
+            async with aconnect_sse(
+                self._http, "POST", path, json=request.to_body(), headers=self._headers(),
+                timeout=self._stream_timeout,
+            ) as source:
+                response = source.response
+                if response.status_code >= 400:
+                    await response.aread()
+                    raise self._error(response, chat_route=True)
+                content_type = response.headers.get("content-type", "")
+                if "text/event-stream" not in content_type:
+                    await response.aread()
+                    raise ProtocolError(
+                        f"The controller answered the chat with '{content_type or 'no content type'}' "
+                        "instead of an event stream."
+                    )
+                events = source.aiter_sse()
+                async for sse in events:
+                    if not sse.data:
+                        continue
+                    event = parse_event(sse.data)
+                    session_id = session_id or getattr(event, "session_id", None)
+                    yield event
+                    if isinstance(event, DoneEvent):
+                        return
+                    stop = guard.check(event) if guard else None
+                    if stop is not None:
+                        async for late in self._stop_on_limit(project_id, session_id, stop, events, caps):
+                            yield late
+                        return
+        except _STREAM_BROKEN as exc:
+            yield StreamInterrupted(
+                reason=f"The connection to the controller was lost ({type(exc).__name__}).",
+                session_id=session_id,
+            )
+            return
+        except httpx.TransportError as exc:
+            raise self._unreachable(exc) from exc
+        yield StreamInterrupted(
+            reason="The controller closed the stream before the turn was over.", session_id=session_id
+        )
+
+    async def _stop_on_limit(
+        self,
+        project_id: str,
+        session_id: str | None,
+        stop: LimitReachedEvent,
+        events: AsyncIterator[Any],
+        caps: Capabilities,
+    ) -> AsyncIterator[ChatEvent]:
+        """Abort the turn, flag it, and read what the controller still sends while it
+        wraps up (a controller stores nothing of a turn whose client hung up)."""
+        aborted = False
+        if session_id and caps.has_abort:
+            try:
+                aborted = await self.abort(project_id, session_id)
+            except ControllerError as exc:
+                log.warning("abort for an app-side limit failed: %s", exc)
+        yield stop
+        if not aborted:
+            return
+        try:
+            async with asyncio.timeout(LIMIT_DRAIN_S):
+                async for sse in events:
+                    if sse.data:
+                        event = parse_event(sse.data)
+                        yield event
+                        if isinstance(event, DoneEvent):
+                            return
+        except (TimeoutError, *_STREAM_BROKEN):
+            return
+
+    # -- notifications --------------------------------------------------------------
+
+    def controller_notifications(self) -> AsyncIterator[Notification]:
+        """Project opened/closed/created/deleted, pings: one JSON object per line."""
+        return self._notifications("/v3/notifications")
+
+    def project_notifications(self, project_id: str) -> AsyncIterator[Notification]:
+        """Node, link and drawing changes of one project. Keeping this stream open also
+        keeps an `auto_close` project from closing."""
+        return self._notifications(f"/v3/projects/{project_id}/notifications")
+
+    async def _notifications(self, path: str) -> AsyncIterator[Notification]:
+        try:
+            async with self._http.stream(
+                "GET", path, headers=self._headers(), timeout=self._notification_timeout
+            ) as response:
+                if response.status_code >= 400:
+                    await response.aread()
+                    raise self._error(response, chat_route=False)
+                async for line in response.aiter_lines():
+                    line = line.strip()
+                    if not line:
+                        continue
+                    try:
+                        yield Notification.model_validate(json.loads(line))
+                    except ValueError:
+                        log.warning("skipped an unreadable notification: %.200s", line)
+        except httpx.TransportError as exc:
+            raise self._unreachable(exc) from exc

@@ -1,0 +1,102 @@
+"""Recognising the messages that say a runtime limit stopped the agent.
+
+The runtime-limits design has the controller answer every tool call of a batch that
+would pass `max_tool_calls` with a tool message like:
+
+    Tool call limit reached (15 calls). Please simplify your request or break it into
+    smaller steps. Current tool call count: 14/15.
+
+Those arrive live as `tool_end` events and later as `role: "tool"` history messages.
+The text may come pretty-printed, indented, or JSON-encoded (as a JSON string, or as a
+field of a JSON object), so the detector is tolerant of all three.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+_TOOL_LIMIT = re.compile(r"^\s*Tool\s+call\s+limit\s+reached\s*\(\s*(\d+)\s*calls?\s*\)\s*\.?", re.I)
+_COUNT = re.compile(r"Current\s+tool\s+call\s+count\s*:\s*(\d+)\s*/\s*(\d+)", re.I)
+_ITERATION_LIMIT = re.compile(
+    r"^\s*Iteration\s+limit\s+reached\s*\(\s*(\d+)\s*iterations?\s*\)\s*\.?", re.I
+)
+_JSON_TEXT_KEYS = ("message", "error", "content", "output", "detail")
+
+
+@dataclass(frozen=True)
+class LimitNotice:
+    """What a limit message says: which limit, its value, and how far the count got."""
+
+    kind: str  # "tool_calls" or "iterations"
+    limit: int
+    count: int | None
+    text: str
+
+    def summary(self) -> str:
+        if self.kind == "tool_calls":
+            # The design's count is the calls run before the refused batch.
+            used = self.limit if self.count is None else min(self.count, self.limit)
+            return f"Tool call limit reached: {used} of {self.limit} tool calls used"
+        return f"Iteration limit reached: {self.limit} of {self.limit} iterations used"
+
+
+def _candidate_texts(text: str) -> list[str]:
+    """The text itself and, when it is JSON, the strings inside it."""
+    candidates = [text]
+    stripped = text.strip()
+    if stripped[:1] in ('"', "{"):
+        try:
+            decoded = json.loads(stripped)
+        except ValueError:
+            return candidates
+        if isinstance(decoded, str):
+            candidates.append(decoded)
+        elif isinstance(decoded, dict):
+            candidates.extend(
+                decoded[key] for key in _JSON_TEXT_KEYS if isinstance(decoded.get(key), str)
+            )
+    return candidates
+
+
+def detect_limit_notice(text: str | None) -> LimitNotice | None:
+    """A tool-call limit notice in a tool message's text, or None."""
+    if not text or "limit" not in text.lower():
+        return None
+    for candidate in _candidate_texts(text):
+        match = _TOOL_LIMIT.match(candidate)
+        if match:
+            limit = int(match.group(1))
+            count_match = _COUNT.search(candidate)
+            count = int(count_match.group(1)) if count_match else None
+            return LimitNotice("tool_calls", limit, count, candidate.strip())
+    return None
+
+
+def detect_iteration_notice(text: str | None) -> LimitNotice | None:
+    """An iteration-limit notice at the start of an assistant message, or None."""
+    if not text or "limit" not in text.lower():
+        return None
+    for candidate in _candidate_texts(text):
+        match = _ITERATION_LIMIT.match(candidate)
+        if match:
+            limit = int(match.group(1))
+            return LimitNotice("iterations", limit, limit, candidate.strip())
+    return None
+
+
+def tool_limit_message(limit: int, count: int) -> str:
+    """The design's exact wording, for the reference controller and app-side enforcement."""
+    return (
+        f"Tool call limit reached ({limit} calls). "
+        "Please simplify your request or break it into smaller steps. "
+        f"Current tool call count: {count}/{limit}."
+    )
+
+
+def iteration_limit_message(limit: int) -> str:
+    return (
+        f"Iteration limit reached ({limit} iterations). "
+        "The agent stopped before it could finish; raise the iteration limit to let it go on."
+    )

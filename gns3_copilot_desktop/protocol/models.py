@@ -1,0 +1,216 @@
+"""pydantic models of the JSON bodies the controller sends and accepts.
+
+Models that describe what the controller sends allow extra fields: controllers add
+fields between versions, and a new field must never stop the app from working.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+MAX_ITERATIONS_RANGE = (1, 100)
+MAX_TOOL_CALLS_RANGE = (1, 50)
+DEFAULT_MAX_ITERATIONS = 20
+
+
+class _Lenient(BaseModel):
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+
+class ChatRequest(BaseModel):
+    """The body of `POST {chat}/stream`.
+
+    The limits are validated here too, so that a bad value is reported to the user
+    before any request leaves the machine.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    message: str = Field(min_length=1)
+    session_id: str | None = None
+    stream: bool = True
+    mode: Literal["text"] = "text"
+    max_iterations: int | None = Field(
+        default=None, ge=MAX_ITERATIONS_RANGE[0], le=MAX_ITERATIONS_RANGE[1]
+    )
+    max_tool_calls: int | None = Field(
+        default=None, ge=MAX_TOOL_CALLS_RANGE[0], le=MAX_TOOL_CALLS_RANGE[1]
+    )
+
+    @field_validator("message")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the message is empty")
+        return value
+
+    def to_body(self, *, include_limits: bool = True) -> dict[str, Any]:
+        """The JSON body; unset optional fields are left out (unlimited = not sent)."""
+        exclude = set() if include_limits else {"max_iterations", "max_tool_calls"}
+        return self.model_dump(exclude_none=True, exclude=exclude)
+
+
+class Token(_Lenient):
+    access_token: str
+    token_type: str = "bearer"
+
+
+class Version(_Lenient):
+    controller_host: str | None = None
+    version: str
+    local: bool = False
+
+
+class Project(_Lenient):
+    project_id: str
+    name: str
+    status: str = "closed"
+    auto_close: bool = False
+    filename: str | None = None
+
+    @property
+    def is_opened(self) -> bool:
+        return self.status == "opened"
+
+
+class Node(_Lenient):
+    node_id: str | None = None
+    name: str
+    node_type: str | None = None
+    status: str | None = None
+    console: int | None = None
+    console_type: str | None = None
+
+
+class ChatSession(_Lenient):
+    thread_id: str
+    title: str = "New Conversation"
+    pinned: bool = False
+    message_count: int = 0
+    llm_calls_count: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    total_tokens: int = 0
+    last_message_at: str | None = None
+    created_at: str | None = None
+    updated_at: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class FunctionCall(_Lenient):
+    name: str = ""
+    # An object in history, a string in the stream: keep what came.
+    arguments: dict[str, Any] | list[Any] | str | None = None
+
+
+class OpenAIToolCall(_Lenient):
+    id: str
+    type: str = "function"
+    function: FunctionCall
+
+
+class OpenAIMessage(_Lenient):
+    id: str | None = None
+    role: str
+    content: str | None = ""
+    name: str | None = None
+    tool_call_id: str | None = None
+    tool_calls: list[OpenAIToolCall] | None = None
+    metadata: dict[str, Any] | None = None
+
+    @field_validator("content", mode="before")
+    @classmethod
+    def _content_as_text(cls, value: Any) -> Any:
+        # Some LLM back-ends store content as a list of parts.
+        if isinstance(value, list):
+            return "".join(
+                part.get("text", "") if isinstance(part, dict) else str(part) for part in value
+            )
+        return value
+
+
+class ConversationHistory(_Lenient):
+    thread_id: str
+    title: str | None = None
+    messages: list[OpenAIMessage] = Field(default_factory=list)
+    created_at: str | None = None
+    updated_at: str | None = None
+    llm_calls: int = 0
+
+
+class RenameSession(BaseModel):
+    title: str = Field(min_length=1, max_length=255)
+
+
+# --- error bodies -------------------------------------------------------------------
+
+# The GNS3 server answers 422 with a Python repr of pydantic's errors plus a
+# traceback line; a plain FastAPI server sends {"detail": [{"loc": [...], "msg": ...}]}.
+_REPR_ERROR = re.compile(r"'loc': \(([^)]*)\), 'msg': (['\"])(.*?)\2")
+
+
+def _field_of(loc: list[Any] | tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
+    return ".".join(parts)
+
+
+def validation_errors(body: Any) -> list[tuple[str, str]]:
+    """(field, message) pairs from a 422 body in either shape."""
+    if isinstance(body, dict):
+        detail = body.get("detail")
+        if isinstance(detail, list):
+            pairs = []
+            for item in detail:
+                if isinstance(item, dict):
+                    pairs.append((_field_of(item.get("loc") or []), str(item.get("msg", ""))))
+            return pairs
+        text = body.get("message") if isinstance(body.get("message"), str) else detail
+        if isinstance(text, str):
+            return [
+                (_field_of([p.strip().strip("'\"") for p in loc.split(",") if p.strip()]), msg)
+                for loc, _, msg in _REPR_ERROR.findall(text)
+            ]
+    return []
+
+
+def error_text(body: Any, fallback: str = "") -> str:
+    """A short sentence for the user from an error body: `message`, else `detail`.
+
+    Never a traceback: the GNS3 server appends one to its validation errors.
+    """
+    errors = validation_errors(body)
+    if errors:
+        return "; ".join(f"{field}: {msg}" if field else msg for field, msg in errors)
+    if isinstance(body, dict):
+        for key in ("message", "detail", "error"):
+            value = body.get(key)
+            if isinstance(value, str) and value.strip():
+                return _first_paragraph(value)
+    if isinstance(body, str) and body.strip():
+        return _first_paragraph(body)
+    return fallback
+
+
+def _first_paragraph(text: str) -> str:
+    head = text.strip().split("\n\n", 1)[0]
+    return head if len(head) <= 500 else head[:497] + "..."
+
+
+class Notification(_Lenient):
+    """One line of a notification stream: `{"action", "event"}`."""
+
+    action: str
+    event: Any = None
+
+    @property
+    def project(self) -> Project | None:
+        """The project a `project.*` notification is about."""
+        if self.action.startswith("project.") and isinstance(self.event, dict):
+            try:
+                return Project.model_validate(self.event)
+            except ValueError:
+                return None
+        return None

@@ -1,0 +1,498 @@
+"""The transcript: what a user sees of a conversation, folded from events.
+
+`Transcript.apply(event)` folds one event of the running turn into the items the chat
+view shows (text, tool calls with their arguments and results, errors, notices), the
+turn's state and its counters. `Transcript.from_history(history)` builds the same
+items from a session's stored history, so live and loaded conversations look alike.
+
+Every item carries a revision number and the transcript remembers which items changed
+since the view last asked (`take_changes`), so the view re-renders only those.
+Appending text is amortised O(len(chunk)): text is kept as a list of pieces.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .events import (
+    AbortEvent,
+    ContentEvent,
+    DoneEvent,
+    ErrorEvent,
+    LimitReachedEvent,
+    MalformedEvent,
+    StreamInterrupted,
+    ToolCallEvent,
+    ToolEndEvent,
+    ToolStartEvent,
+)
+from .limits import (
+    LimitNotice,
+    detect_iteration_notice,
+    detect_limit_notice,
+    iteration_limit_message,
+    tool_limit_message,
+)
+from .models import ConversationHistory
+
+
+class TurnState(str, Enum):
+    IDLE = "idle"
+    STREAMING = "streaming"
+    DONE = "done"
+    ABORTED = "aborted"
+    INTERRUPTED = "interrupted"
+    FAILED = "failed"
+
+
+class ToolStatus(str, Enum):
+    WRITING = "writing"  # the LLM is still writing the arguments
+    READY = "ready"  # arguments complete, not started yet
+    RUNNING = "running"
+    DONE = "done"
+    ABORTED = "aborted"
+    LIMIT = "limit"  # refused by a runtime limit
+
+
+@dataclass(eq=False)
+class Item:
+    revision: int = field(default=0, init=False)
+    index: int = field(default=-1, init=False)  # position in Transcript.items
+
+
+@dataclass(eq=False)
+class UserMessage(Item):
+    text: str = ""
+
+
+@dataclass(eq=False)
+class AssistantText(Item):
+    pieces: list[str] = field(default_factory=list)
+    iteration_notice: LimitNotice | None = None
+    _joined: str | None = field(default=None, repr=False)
+    length: int = 0
+
+    def append(self, piece: str) -> None:
+        self.pieces.append(piece)
+        self.length += len(piece)
+        self._joined = None
+
+    @property
+    def text(self) -> str:
+        if self._joined is None:
+            self._joined = "".join(self.pieces)
+            self.pieces = [self._joined] if self._joined else []
+        return self._joined
+
+
+@dataclass(eq=False)
+class ToolCall(Item):
+    id: str = ""
+    name: str = ""
+    arguments: str = ""
+    complete: bool = False
+    parsed_arguments: Any = None
+    status: ToolStatus = ToolStatus.WRITING
+    output: str | None = None
+    limit: LimitNotice | None = None
+    started: bool = False
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (ToolStatus.DONE, ToolStatus.ABORTED, ToolStatus.LIMIT)
+
+    def set_arguments(self, text: str, complete: bool) -> None:
+        self.arguments = text
+        self.complete = self.complete or complete
+        if self.complete:
+            self.parsed_arguments = _parse_json(text)
+            if self.status == ToolStatus.WRITING:
+                self.status = ToolStatus.READY
+
+
+@dataclass(eq=False)
+class ErrorNotice(Item):
+    text: str = ""
+
+
+@dataclass(eq=False)
+class InfoNotice(Item):
+    """Something the user should know that is not the assistant's text nor an error."""
+
+    text: str = ""
+    kind: str = "info"  # "info", "interrupted", "aborted", "limit", "malformed"
+
+
+def _parse_json(text: str) -> Any:
+    if not text:
+        return {}
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _aborted_output(output: str) -> dict[str, Any] | None:
+    """The controller's answer for a tool that an abort kept from running."""
+    if '"aborted"' not in output:
+        return None
+    parsed = _parse_json(output)
+    if isinstance(parsed, dict) and parsed.get("status") == "aborted":
+        return parsed
+    return None
+
+
+@dataclass(eq=False)
+class Transcript:
+    items: list[Item] = field(default_factory=list)
+    session_id: str | None = None
+    title: str | None = None
+    state: TurnState = TurnState.IDLE
+    # Counters of the current turn.
+    llm_turns: int = 0
+    tool_calls_executed: int = 0
+    max_iterations: int | None = None
+    max_tool_calls: int | None = None
+    limit_stop: LimitNotice | None = None
+    limit_enforced_by: str | None = None  # "controller" or "app"
+    abort_requested: bool = False
+
+    def __post_init__(self) -> None:
+        self._changed: set[int] = set()
+        self._calls_by_id: dict[str, ToolCall] = {}
+        self._turn_calls: list[ToolCall] = []
+        self._awaiting_llm = True
+        self._error_seen = False
+        self._aborted_seen = False
+
+    # -- the view's side ------------------------------------------------------------
+
+    def take_changes(self) -> list[int]:
+        """Indexes of items added or changed since the last call, in order."""
+        changed = sorted(self._changed)
+        self._changed.clear()
+        return changed
+
+    def assistant_text(self) -> str:
+        return "".join(i.text for i in self.items if isinstance(i, AssistantText))
+
+    def tool_calls(self) -> list[ToolCall]:
+        return [i for i in self.items if isinstance(i, ToolCall)]
+
+    def limit_notices(self) -> list[LimitNotice]:
+        notices = [c.limit for c in self.tool_calls() if c.limit is not None]
+        notices += [
+            i.iteration_notice
+            for i in self.items
+            if isinstance(i, AssistantText) and i.iteration_notice is not None
+        ]
+        return notices
+
+    @property
+    def is_streaming(self) -> bool:
+        return self.state == TurnState.STREAMING
+
+    # -- building -------------------------------------------------------------------
+
+    def _add(self, item: Item) -> Item:
+        item.index = len(self.items)
+        self.items.append(item)
+        self._changed.add(item.index)
+        return item
+
+    def _touch(self, item: Item) -> None:
+        item.revision += 1
+        self._changed.add(item.index)
+
+    def begin_turn(
+        self,
+        user_text: str,
+        *,
+        max_iterations: int | None = None,
+        max_tool_calls: int | None = None,
+        enforced_by: str | None = None,
+    ) -> None:
+        """A new turn: the user's message, fresh counters and the limits it runs under."""
+        self._add(UserMessage(text=user_text))
+        self.state = TurnState.STREAMING
+        self.llm_turns = 0
+        self.tool_calls_executed = 0
+        self.max_iterations = max_iterations
+        self.max_tool_calls = max_tool_calls
+        self.limit_stop = None
+        self.limit_enforced_by = enforced_by
+        self.abort_requested = False
+        self._turn_calls = []
+        self._awaiting_llm = True
+        self._error_seen = False
+        self._aborted_seen = False
+
+    def request_abort(self) -> None:
+        self.abort_requested = True
+
+    def _last_text(self) -> AssistantText:
+        last = self.items[-1] if self.items else None
+        if isinstance(last, AssistantText):
+            return last
+        return self._add(AssistantText())  # type: ignore[return-value]
+
+    def _llm_activity(self) -> None:
+        if self._awaiting_llm:
+            self.llm_turns += 1
+            self._awaiting_llm = False
+
+    def apply(self, event: Any) -> None:
+        """Fold one event of the running turn in. Never raises on odd input."""
+        if self.state == TurnState.IDLE:
+            self.state = TurnState.STREAMING
+        session_id = getattr(event, "session_id", None)
+        if session_id and not self.session_id:
+            self.session_id = session_id
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            handler(self, event)
+        # Heartbeats and unknown types change nothing a user sees.
+
+    def _on_content(self, event: ContentEvent) -> None:
+        if not event.content:
+            return
+        self._llm_activity()
+        block = self._last_text()
+        block.append(event.content)
+        if block.iteration_notice is None and block.length < 400:
+            block.iteration_notice = detect_iteration_notice(block.text)
+            if block.iteration_notice is not None:
+                self._stop_on_limit(block.iteration_notice, "controller")
+        self._touch(block)
+
+    def _on_tool_call(self, event: ToolCallEvent) -> None:
+        self._llm_activity()
+        delta = event.tool_call
+        call = self._calls_by_id.get(delta.id)
+        if call is None:
+            call = ToolCall(id=delta.id, name=delta.function.name)
+            self._calls_by_id[delta.id] = call
+            self._turn_calls.append(call)
+            self._add(call)
+        if delta.function.name:
+            call.name = delta.function.name
+        call.set_arguments(delta.function.arguments, delta.function.complete)
+        if delta.function.complete:
+            # Only the last call of a parallel batch gets `complete`: the others of
+            # the same LLM turn are complete as well by then.
+            for other in self._turn_calls:
+                if other.status == ToolStatus.WRITING:
+                    other.set_arguments(other.arguments, True)
+                    self._touch(other)
+        self._touch(call)
+
+    def _find_call(self, name: str, call_id: str | None, *, started: bool | None) -> ToolCall | None:
+        if call_id and call_id in self._calls_by_id:
+            return self._calls_by_id[call_id]
+        for call in self._turn_calls:
+            if call.finished or (name and call.name != name):
+                continue
+            if started is None or call.started == started:
+                return call
+        return None
+
+    def _on_tool_start(self, event: ToolStartEvent) -> None:
+        self._awaiting_llm = True
+        call = self._find_call(event.tool_name, event.tool_call_id, started=False)
+        if call is None:
+            call = self._orphan_call(event.tool_name, event.tool_call_id)
+        call.started = True
+        call.status = ToolStatus.RUNNING
+        if not call.complete:
+            call.set_arguments(call.arguments, True)
+        self.tool_calls_executed += 1
+        self._touch(call)
+
+    def _orphan_call(self, name: str, call_id: str | None) -> ToolCall:
+        """A result for a call the stream never announced: show it all the same."""
+        call = ToolCall(id=call_id or f"unannounced-{len(self.items)}", name=name, complete=True)
+        call.parsed_arguments = {}
+        self._calls_by_id[call.id] = call
+        self._turn_calls.append(call)
+        self._add(call)
+        return call
+
+    def _on_tool_end(self, event: ToolEndEvent) -> None:
+        self._awaiting_llm = True
+        output = event.tool_output
+        aborted = _aborted_output(output)
+        call_id = event.tool_call_id or (aborted or {}).get("tool_call_id")
+        call = self._find_call(event.tool_name, call_id, started=True)
+        if call is None:
+            call = self._find_call(event.tool_name, call_id, started=None)
+        if call is None:
+            call = self._orphan_call(event.tool_name, call_id)
+        self._finish_call(call, output, counted=call.started)
+        self._touch(call)
+
+    def _finish_call(self, call: ToolCall, output: str, *, counted: bool) -> None:
+        call.output = output
+        if not call.complete:
+            call.set_arguments(call.arguments, True)
+        notice = detect_limit_notice(output)
+        if notice is not None:
+            call.status = ToolStatus.LIMIT
+            call.limit = notice
+            self._stop_on_limit(notice, "controller")
+        elif _aborted_output(output) is not None:
+            # An abort that this app sent to enforce a limit is a limit stop, not
+            # the user's abort.
+            if self.limit_stop is not None and self.limit_enforced_by == "app":
+                call.status = ToolStatus.LIMIT
+                call.limit = self.limit_stop
+            else:
+                call.status = ToolStatus.ABORTED
+                self._aborted_seen = True
+        else:
+            call.status = ToolStatus.DONE
+            if not counted:
+                # Controllers that send no tool_start still ran the tool.
+                self.tool_calls_executed += 1
+
+    def _stop_on_limit(self, notice: LimitNotice, enforced_by: str) -> None:
+        if self.limit_stop is None:
+            self.limit_stop = notice
+            self.limit_enforced_by = enforced_by
+
+    def _on_error(self, event: ErrorEvent) -> None:
+        self._error_seen = True
+        self._add(ErrorNotice(text=event.error))
+
+    def _on_done(self, event: DoneEvent) -> None:
+        self._infer_iteration_stop()
+        for call in self._turn_calls:
+            if not call.finished:
+                # The turn is over and this call never ran (an error, an abort).
+                call.status = ToolStatus.ABORTED
+                self._touch(call)
+        if self._error_seen:
+            self.state = TurnState.FAILED
+        elif (self.abort_requested or self._aborted_seen) and self.limit_enforced_by != "app":
+            self.state = TurnState.ABORTED
+        else:
+            self.state = TurnState.DONE
+        if self.state == TurnState.ABORTED:
+            self._add(InfoNotice(text="Stopped: you aborted this turn.", kind="aborted"))
+
+    def _on_abort(self, event: AbortEvent) -> None:
+        self._aborted_seen = True
+
+    def _on_limit_reached(self, event: LimitReachedEvent) -> None:
+        if event.kind == "tool_calls":
+            notice = LimitNotice(
+                "tool_calls", event.limit, event.count, tool_limit_message(event.limit, event.count)
+            )
+        else:
+            notice = LimitNotice(
+                "iterations", event.limit, event.count, iteration_limit_message(event.limit)
+            )
+        self.limit_stop = notice
+        self.limit_enforced_by = event.enforced_by
+        for call in self._turn_calls:
+            if not call.finished and not call.started:
+                call.status = ToolStatus.LIMIT
+                call.limit = notice
+                self._touch(call)
+        self._add(InfoNotice(text=notice.summary() + " (enforced by this app).", kind="limit"))
+        self.state = TurnState.DONE
+
+    def _on_malformed(self, event: MalformedEvent) -> None:
+        self._add(
+            InfoNotice(
+                text=f"The controller sent something this app could not read ({event.reason}); "
+                "it was skipped.",
+                kind="malformed",
+            )
+        )
+
+    def _on_interrupted(self, event: StreamInterrupted) -> None:
+        if self.state != TurnState.STREAMING:
+            return
+        for call in self._turn_calls:
+            if call.status == ToolStatus.RUNNING:
+                call.status = ToolStatus.ABORTED
+                self._touch(call)
+        if self._error_seen:
+            # An error outside the agent ends the stream without `done`: the error
+            # already says what happened.
+            self.state = TurnState.FAILED
+            return
+        self.state = TurnState.INTERRUPTED
+        self._add(InfoNotice(text=event.reason + " What arrived is kept.", kind="interrupted"))
+
+    def _infer_iteration_stop(self) -> None:
+        """A turn that used all its iterations and ended on tool results, not an answer."""
+        if self.limit_stop is not None or not self.max_iterations:
+            return
+        last = self.items[-1] if self.items else None
+        if self.llm_turns >= self.max_iterations and isinstance(last, ToolCall):
+            notice = LimitNotice(
+                "iterations",
+                self.max_iterations,
+                self.llm_turns,
+                iteration_limit_message(self.max_iterations),
+            )
+            self._stop_on_limit(notice, self.limit_enforced_by or "controller")
+            self._add(InfoNotice(text=notice.summary() + ".", kind="limit"))
+
+    # -- history ----------------------------------------------------------------------
+
+    @classmethod
+    def from_history(cls, history: ConversationHistory) -> "Transcript":
+        transcript = cls(session_id=history.thread_id, title=history.title)
+        for message in history.messages:
+            transcript._add_history_message(message)
+        transcript.state = TurnState.DONE if history.messages else TurnState.IDLE
+        transcript._changed = set(range(len(transcript.items)))
+        return transcript
+
+    def _add_history_message(self, message: Any) -> None:
+        role = message.role
+        if role in ("user", "human"):
+            self._add(UserMessage(text=message.content or ""))
+            self._turn_calls = []
+        elif role in ("assistant", "ai"):
+            if message.content:
+                block = AssistantText()
+                block.append(message.content)
+                block.iteration_notice = detect_iteration_notice(message.content)
+                self._add(block)
+            for tool_call in message.tool_calls or []:
+                arguments = tool_call.function.arguments
+                text = arguments if isinstance(arguments, str) else json.dumps(
+                    arguments if arguments is not None else {}, ensure_ascii=False
+                )
+                call = ToolCall(id=tool_call.id, name=tool_call.function.name)
+                call.set_arguments(text, True)
+                self._calls_by_id[call.id] = call
+                self._turn_calls.append(call)
+                self._add(call)
+        elif role == "tool":
+            call = self._find_call(message.name or "", message.tool_call_id, started=None)
+            if call is None:
+                call = self._orphan_call(message.name or "tool", message.tool_call_id)
+            call.started = True
+            self._finish_call(call, message.content or "", counted=True)
+        # System prompts and other roles are not part of what the user sees.
+
+
+_HANDLERS = {
+    ContentEvent: Transcript._on_content,
+    ToolCallEvent: Transcript._on_tool_call,
+    ToolStartEvent: Transcript._on_tool_start,
+    ToolEndEvent: Transcript._on_tool_end,
+    ErrorEvent: Transcript._on_error,
+    DoneEvent: Transcript._on_done,
+    AbortEvent: Transcript._on_abort,
+    LimitReachedEvent: Transcript._on_limit_reached,
+    MalformedEvent: Transcript._on_malformed,
+    StreamInterrupted: Transcript._on_interrupted,
+}
