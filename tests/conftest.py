@@ -31,3 +31,13 @@ def replay():
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def demo():
+    """A fresh reference controller on 127.0.0.1 (streams at full speed)."""
+    from gns3_copilot_desktop.controller_sim import DemoController
+
+    controller = DemoController(heartbeat_s=0.2, ping_s=0.5).start()
+    yield controller
+    controller.stop()

@@ -64,6 +64,7 @@ class ControllerClient:
         request_timeout: float = REQUEST_TIMEOUT_S,
         stream_read_timeout: float = STREAM_READ_TIMEOUT_S,
         verify: bool = True,
+        headers: dict[str, str] | None = None,
     ):
         self.base_url = base_url.rstrip("/")
         self.token = token
@@ -76,6 +77,7 @@ class ControllerClient:
             timeout=httpx.Timeout(request_timeout, connect=connect_timeout),
             verify=verify,
             follow_redirects=True,
+            headers=headers,
         )
         self._capabilities: Capabilities | None = None
 

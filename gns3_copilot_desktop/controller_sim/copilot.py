@@ -1,0 +1,137 @@
+"""The Copilot routes, under `/v3/copilot/projects/{project_id}/chat`, as the contract says."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import ConfigDict, Field
+
+from ..protocol import models
+from .engine import RawChunk, Turn, TurnSettings
+from .faults import Faults
+from .state import ControllerError, ControllerState
+
+
+class ChatRequest(models.ChatRequest):
+    """The runtime-limits design's request: unknown fields are ignored, as upstream."""
+
+    model_config = ConfigDict(extra="ignore", title="ChatRequest")
+
+    temperature: float | None = Field(default=None, description="Reserved; not used.")
+
+
+class DropConnection(Exception):
+    """The `drop-after` fault: ends the response without finishing the body."""
+
+
+def router(state: ControllerState, authenticated: Any) -> APIRouter:
+    api = APIRouter(prefix="/v3/copilot/projects/{project_id}/chat", dependencies=[Depends(authenticated)])
+    user_id = state.auth.user_id
+
+    def session_or_404(project_id: str, session_id: str):
+        session = state.sessions.get(project_id, user_id, session_id)
+        if session is None:
+            raise ControllerError(404, f"Session '{session_id}' not found")
+        return session
+
+    @api.post("/stream", summary="Stream chat responses from GNS3 Copilot")
+    async def stream_chat(project_id: str, body: ChatRequest, request: Request) -> Response:
+        project = state.opened_project(project_id, "use chat")
+        faults = Faults.parse(request.headers.get("x-demo-fault"))
+        if faults.http_500:
+            return JSONResponse({"message": "Internal server error (demo fault switch http-500)"}, status_code=500)
+        session = state.sessions.get_or_create(project_id, user_id, body.session_id)
+        key = (project_id, session.thread_id)
+        abort = asyncio.Event()
+        state.running[key] = abort
+        settings = TurnSettings(state.settings.pace_s, state.settings.heartbeat_s, faults)
+        turn = Turn(
+            lab=project.lab, session=session, message=body.message,
+            max_iterations=body.max_iterations, max_tool_calls=body.max_tool_calls,
+            settings=settings, abort=abort,
+            on_node_change=lambda node: state.hub.publish(f"project:{project_id}", "node.updated", node),
+        )
+
+        async def events() -> AsyncIterator[bytes]:
+            sent = 0
+            try:
+                if faults.stall_s:
+                    await asyncio.sleep(faults.stall_s)
+                async for event in turn.events():
+                    if faults.drop_after is not None and sent >= faults.drop_after:
+                        raise DropConnection()
+                    yield event if isinstance(event, RawChunk) else _sse(event)
+                    sent += 1
+                    if sent == 1 and faults.malformed:
+                        yield b"data: {this is not json\n\n"
+                    if sent == 1 and faults.unknown_event:
+                        yield _sse({"type": "thinking", "content": "hmm", "session_id": session.thread_id})
+            finally:
+                if state.running.get(key) is abort:
+                    del state.running[key]
+
+        return StreamingResponse(
+            events(), media_type="text/event-stream; charset=utf-8",
+            headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
+        )
+
+    @api.get("/sessions")
+    async def list_sessions(project_id: str) -> list[dict[str, Any]]:
+        state.opened_project(project_id, "access chat sessions")
+        return [s.as_json() for s in state.sessions.listing(project_id, user_id)]
+
+    @api.get("/sessions/{session_id}/history")
+    async def history(project_id: str, session_id: str, limit: int | None = Query(default=None, ge=1)) -> dict[str, Any]:
+        state.opened_project(project_id, "access chat sessions")
+        session = state.sessions.get(project_id, user_id, session_id)
+        if session is None:
+            return {"thread_id": session_id, "title": "New Conversation", "messages": [],
+                    "created_at": None, "updated_at": None, "llm_calls": 0}
+        return session.history(limit)
+
+    @api.patch("/sessions/{session_id}")
+    async def rename(project_id: str, session_id: str, body: models.RenameSession) -> dict[str, Any]:
+        state.opened_project(project_id, "access chat sessions")
+        session = session_or_404(project_id, session_id)
+        session.title = body.title
+        return session.as_json()
+
+    @api.delete("/sessions/{session_id}", status_code=204)
+    async def delete(project_id: str, session_id: str) -> Response:
+        state.opened_project(project_id, "access chat sessions")
+        if not state.sessions.delete(project_id, user_id, session_id):
+            raise ControllerError(404, f"Session '{session_id}' not found")
+        return Response(status_code=204)
+
+    @api.put("/sessions/{session_id}/pin")
+    async def pin(project_id: str, session_id: str) -> dict[str, Any]:
+        state.opened_project(project_id, "access chat sessions")
+        session = session_or_404(project_id, session_id)
+        session.pinned = True
+        return session.as_json()
+
+    @api.delete("/sessions/{session_id}/pin")
+    async def unpin(project_id: str, session_id: str) -> dict[str, Any]:
+        state.opened_project(project_id, "access chat sessions")
+        session = session_or_404(project_id, session_id)
+        session.pinned = False
+        return session.as_json()
+
+    @api.post("/sessions/{session_id}/abort")
+    async def abort(project_id: str, session_id: str) -> dict[str, Any]:
+        state.opened_project(project_id, "use chat")
+        running = state.running.get((project_id, session_id))
+        if running is not None:
+            running.set()
+        return {"status": "ok", "session_id": session_id}
+
+    return api
+
+
+def _sse(event: dict[str, Any]) -> bytes:
+    return f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode()

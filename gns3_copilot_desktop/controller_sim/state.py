@@ -1,0 +1,89 @@
+"""Everything the reference controller knows, shared by its routes."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+
+from .auth import Auth
+from .engine import TurnSettings
+from .hub import Hub
+from .lab import Lab
+from .sessions import SessionStore
+
+DEMO_PROJECTS = [
+    # name, routers in the lab, opened at start
+    ("OSPF Lab", 4, True),
+    ("校园网 Campus Network", 2, False),
+    ("Sandbox", 0, False),
+]
+
+
+class ControllerError(Exception):
+    """An error answered in the GNS3 server's own shape: `{"message": ...}`."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
+        self.status = status
+        self.message = message
+        self.headers = headers
+        super().__init__(message)
+
+
+def error_response(_: Request, exc: ControllerError) -> JSONResponse:
+    return JSONResponse({"message": exc.message}, status_code=exc.status, headers=exc.headers)
+
+
+@dataclass
+class DemoProject:
+    project_id: str
+    name: str
+    status: str
+    lab: Lab
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "project_id": self.project_id,
+            "path": f"/demo/projects/{self.project_id}", "filename": f"{self.name}.gns3",
+            "status": self.status, "auto_close": False, "auto_open": False, "auto_start": False,
+            "scene_height": 1000, "scene_width": 2000, "zoom": 100, "variables": None,
+            "supplier": None, "created_by": "admin",
+        }
+
+
+@dataclass
+class ControllerState:
+    auth: Auth
+    settings: TurnSettings
+    hub: Hub
+    sessions: SessionStore = field(default_factory=SessionStore)
+    projects: dict[str, DemoProject] = field(default_factory=dict)
+    running: dict[tuple[str, str], asyncio.Event] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, routers, opened in DEMO_PROJECTS:
+            project_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"gns3-demo/{name}"))
+            self.projects[project_id] = DemoProject(
+                project_id, name, "opened" if opened else "closed", Lab(project_id, routers)
+            )
+
+    def project(self, project_id: str) -> DemoProject:
+        project = self.projects.get(project_id)
+        if project is None:
+            raise ControllerError(404, f"Project ID {project_id} doesn't exist")
+        return project
+
+    def opened_project(self, project_id: str, what: str) -> DemoProject:
+        project = self.project(project_id)
+        if project.status != "opened":
+            raise ControllerError(403, f"Project must be opened to {what}. Current status: {project.status}")
+        return project
+
+    def set_status(self, project: DemoProject, status: str) -> None:
+        if project.status != status:
+            project.status = status
+            self.hub.publish("controller", f"project.{status}", project.as_json())
