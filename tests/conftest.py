@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import threading
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -18,8 +19,26 @@ from replay_server import ReplayServer  # noqa: E402
 
 
 def run(coro, timeout: float = 30.0):
-    """Run a coroutine to its end, bounded: no test waits forever."""
-    return asyncio.run(asyncio.wait_for(coro, timeout))
+    """Run a coroutine to its end on a loop of its own, bounded: no test waits forever.
+
+    In a thread, because the window's tests keep a qasync loop marked as running on
+    the main thread for the whole session."""
+    outcome: dict[str, object] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(asyncio.wait_for(coro, timeout))
+        except BaseException as exc:  # handed to the test's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=target, name="test-asyncio")
+    thread.start()
+    thread.join(timeout + 10)
+    if thread.is_alive():
+        raise TimeoutError(f"the coroutine did not end within {timeout} s")
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome.get("value")
 
 
 @pytest.fixture
@@ -40,4 +59,48 @@ def demo():
 
     controller = DemoController(heartbeat_s=0.2, ping_s=0.5).start()
     yield controller
+    controller.stop()
+
+
+@pytest.fixture(scope="session")
+def qloop(qapp):
+    """One qasync loop for the whole session: Qt and asyncio on one thread.
+
+    `already_running`: the loop counts as running whenever Qt processes events, so
+    pytest-qt's own event processing (between and inside tests, in qtbot's waits)
+    drives the asyncio tasks too, as the app's real Qt loop does."""
+    import qasync
+
+    loop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(loop)
+    yield loop
+
+
+@pytest.fixture
+def keyring_backend():
+    from ui_helpers import MemoryKeyring, use_keyring
+
+    backend = MemoryKeyring()
+    use_keyring(backend)
+    yield backend
+
+
+@pytest.fixture
+def app(qloop, qapp, qtbot, tmp_path, monkeypatch, keyring_backend):
+    """The real window and presenter, a fresh reference controller, a test keyring and
+    an empty config directory."""
+    from ui_helpers import App
+
+    from gns3_copilot_desktop.app import build, parse_args
+    from gns3_copilot_desktop.controller_sim import DemoController
+
+    monkeypatch.setenv("GNS3_COPILOT_CONFIG_DIR", str(tmp_path / "config"))
+    controller = DemoController(heartbeat_s=0.2, ping_s=0.5).start()
+    presenter, window = build(parse_args([]), qapp)
+    window.show()
+    running = App(presenter, window, controller, tmp_path / "config", keyring_backend, qloop, qtbot)
+    yield running
+    running.run(presenter.shutdown(), 10)
+    window.close()
+    window.deleteLater()
     controller.stop()

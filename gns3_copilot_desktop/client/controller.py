@@ -7,6 +7,7 @@ capabilities once, and turns every answer into models or typed errors.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -253,8 +254,9 @@ class ControllerClient:
         path = f"{await self._chat(project_id)}/stream"
         guard = None if caps.limits_in_schema else LimitGuard(request.max_iterations, request.max_tool_calls)
         session_id = request.session_id
+        closing = False
         try:
-            async with aconnect_sse(
+            async with contextlib.AsyncExitStack() as stack, aconnect_sse(
                 self._http, "POST", path, json=request.to_body(), headers=self._headers(),
                 timeout=self._stream_timeout,
             ) as source:
@@ -270,12 +272,18 @@ class ControllerClient:
                         "instead of an event stream."
                     )
                 events = source.aiter_sse()
+                # Closed here, in this task, however the consumer leaves.
+                stack.push_async_callback(events.aclose)
                 async for sse in events:
                     if not sse.data:
                         continue
                     event = parse_event(sse.data)
                     session_id = session_id or getattr(event, "session_id", None)
-                    yield event
+                    try:
+                        yield event
+                    except GeneratorExit:
+                        closing = True
+                        raise
                     if isinstance(event, DoneEvent):
                         return
                     stop = guard.check(event) if guard else None
@@ -284,6 +292,8 @@ class ControllerClient:
                             yield late
                         return
         except _STREAM_BROKEN as exc:
+            if closing:
+                return  # the consumer hung up: nothing more may be yielded
             yield StreamInterrupted(
                 reason=f"The connection to the controller was lost ({type(exc).__name__}).",
                 session_id=session_id,
@@ -344,13 +354,16 @@ class ControllerClient:
                 if response.status_code >= 400:
                     await response.aread()
                     raise self._error(response, chat_route=False)
-                async for line in response.aiter_lines():
-                    line = line.strip()
-                    if not line:
-                        continue
-                    try:
-                        yield Notification.model_validate(json.loads(line))
-                    except ValueError:
-                        log.warning("skipped an unreadable notification: %.200s", line)
+                async with contextlib.aclosing(response.aiter_lines()) as lines:
+                    async for line in lines:
+                        line = line.strip()
+                        if not line:
+                            continue
+                        try:
+                            note = Notification.model_validate(json.loads(line))
+                        except ValueError:
+                            log.warning("skipped an unreadable notification: %.200s", line)
+                            continue
+                        yield note
         except httpx.TransportError as exc:
             raise self._unreachable(exc) from exc

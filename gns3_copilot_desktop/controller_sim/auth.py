@@ -30,6 +30,10 @@ class Auth:
         claims = {"sub": self.username, "exp": int(time.time() + self.token_ttl_s)}
         return jwt.encode(claims, self._secret, algorithm="HS256")
 
+    def forget_tokens(self) -> None:
+        """Every token issued so far stops working (as after a controller restart)."""
+        self._secret = secrets.token_urlsafe(32)
+
     def verify(self, token: str) -> str | None:
         """The reason the token is refused, or None when it is good."""
         try:

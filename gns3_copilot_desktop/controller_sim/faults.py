@@ -1,4 +1,5 @@
-"""Fault switches, for tests: off unless a request carries `X-Demo-Fault`.
+"""Fault switches, for tests: off unless a request carries `X-Demo-Fault`, or a test
+sets `TurnSettings.faults` on a running controller (for clients that send no header).
 
     X-Demo-Fault: drop-after=3, malformed, unknown-event, http-500, stall=2.5, slow-tools=1
 

@@ -63,6 +63,8 @@ class ControllerState:
     sessions: SessionStore = field(default_factory=SessionStore)
     projects: dict[str, DemoProject] = field(default_factory=dict)
     running: dict[tuple[str, str], asyncio.Event] = field(default_factory=dict)
+    # Every chat request's body, so tests can see what a client really sent.
+    chat_requests: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for name, routers, opened in DEMO_PROJECTS:

@@ -233,6 +233,22 @@ class Transcript:
     def request_abort(self) -> None:
         self.abort_requested = True
 
+    def fail(self, message: str) -> None:
+        """The turn could not run (the request was refused): say why, in words."""
+        self._add(ErrorNotice(text=message))
+        self.state = TurnState.FAILED
+
+    def mark_stopped(self) -> None:
+        """The user stopped the turn and the app hung up before `done` came."""
+        if self.state != TurnState.STREAMING:
+            return
+        for call in self._turn_calls:
+            if not call.finished:
+                call.status = ToolStatus.ABORTED
+                self._touch(call)
+        self.state = TurnState.ABORTED
+        self._add(InfoNotice(text="Stopped: you aborted this turn.", kind="aborted"))
+
     def _last_text(self) -> AssistantText:
         last = self.items[-1] if self.items else None
         if isinstance(last, AssistantText):

@@ -1,0 +1,85 @@
+"""The JWT token (and, with "remember me", the password) in the OS keyring.
+
+Keyed by controller URL and user. Where no keyring backend exists (keyring's `fail`
+backend raises NoKeyringError), the secrets stay in this process's memory only and the
+window says so once: never a plain-text file.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import keyring
+from keyring.errors import KeyringError, PasswordDeleteError
+
+log = logging.getLogger(__name__)
+
+SERVICE = "gns3-copilot-desktop"
+
+
+class CredentialStore:
+    def __init__(self, service: str = SERVICE):
+        self.service = service
+        self._memory: dict[str, str] = {}
+        self.available = True
+        # Why the keyring is not used, for the window to show once.
+        self.problem: str | None = None
+
+    @staticmethod
+    def _key(url: str, username: str, kind: str) -> str:
+        return f"{kind}:{username}@{url.rstrip('/')}"
+
+    def _failed(self, exc: Exception) -> None:
+        if self.available:
+            self.available = False
+            self.problem = (
+                "No system keyring is available, so your sign-in is kept in memory only "
+                f"and will be asked again next time ({type(exc).__name__})."
+            )
+            log.warning("keyring unavailable: %s", exc)
+
+    def _get(self, key: str) -> str | None:
+        if self.available:
+            try:
+                return keyring.get_password(self.service, key)
+            except (KeyringError, RuntimeError) as exc:
+                self._failed(exc)
+        return self._memory.get(key)
+
+    def _set(self, key: str, secret: str) -> None:
+        if self.available:
+            try:
+                keyring.set_password(self.service, key, secret)
+                return
+            except (KeyringError, RuntimeError) as exc:
+                self._failed(exc)
+        self._memory[key] = secret
+
+    def _delete(self, key: str) -> None:
+        self._memory.pop(key, None)
+        if self.available:
+            try:
+                keyring.delete_password(self.service, key)
+            except PasswordDeleteError:
+                pass
+            except (KeyringError, RuntimeError) as exc:
+                self._failed(exc)
+
+    def token(self, url: str, username: str) -> str | None:
+        return self._get(self._key(url, username, "token"))
+
+    def password(self, url: str, username: str) -> str | None:
+        return self._get(self._key(url, username, "password"))
+
+    def save(self, url: str, username: str, token: str, password: str | None) -> None:
+        """Store the token; the password only when given ("remember me")."""
+        self._set(self._key(url, username, "token"), token)
+        if password is not None:
+            self._set(self._key(url, username, "password"), password)
+        else:
+            self._delete(self._key(url, username, "password"))
+
+    def forget(self, url: str, username: str) -> None:
+        """Sign out: the token and any remembered password are deleted."""
+        self._delete(self._key(url, username, "token"))
+        self._delete(self._key(url, username, "password"))

@@ -1,0 +1,219 @@
+"""The conversation: user messages, the assistant's Markdown, tool cards, errors and
+notices. It renders a `Transcript`, and on each frame only the items that changed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..protocol.transcript import (
+    AssistantText,
+    ErrorNotice,
+    InfoNotice,
+    Item,
+    ToolCall,
+    Transcript,
+    TurnState,
+    UserMessage,
+)
+from . import theme
+from .markdown_view import MarkdownView
+from .tool_card import ToolCallCard
+
+
+class UserBubble(QFrame):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("UserBubble")
+        background, border = theme.card_colors("user", theme.is_dark())
+        self.setStyleSheet(f"QFrame#UserBubble {{ background: {background}; border: 1px solid {border}; border-radius: 10px; }}")
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setStyleSheet("background: transparent; border: none;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.addWidget(self.label)
+
+    def set_item(self, item: UserMessage) -> None:
+        self.label.setText(item.text)
+
+
+class AssistantMessage(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.view = MarkdownView()
+        self.limit_line = QLabel()
+        self.limit_line.setVisible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.addWidget(self.view)
+        layout.addWidget(self.limit_line)
+
+    def set_item(self, item: AssistantText) -> None:
+        self.view.set_text(item.text)
+        if item.iteration_notice is not None:
+            self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{item.iteration_notice.summary()}</b>")
+            self.limit_line.setVisible(True)
+
+
+class NoticeLine(QFrame):
+    """An error, an interruption or a limit stop, said in words inside the chat."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("Notice")
+        self.icon = QLabel()
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setStyleSheet("background: transparent; border: none;")
+        self.icon.setStyleSheet("background: transparent; border: none;")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.label, 1)
+        self.kind = ""
+
+    def set_item(self, item: ErrorNotice | InfoNotice) -> None:
+        kind = "error" if isinstance(item, ErrorNotice) else ("limit" if item.kind == "limit" else "aborted")
+        self.kind = kind
+        background, border = theme.card_colors(kind, theme.is_dark())
+        self.setStyleSheet(f"QFrame#Notice {{ background: {background}; border: 1px solid {border}; border-radius: 8px; }}")
+        if kind == "limit":
+            self.icon.setPixmap(theme.limit_icon())
+        else:
+            self.icon.setText("⚠" if kind == "error" else "ℹ")
+        prefix = "Error: " if kind == "error" else ""
+        self.label.setText(prefix + item.text)
+
+
+def widget_for(item: Item) -> QWidget:
+    if isinstance(item, UserMessage):
+        return UserBubble()
+    if isinstance(item, AssistantText):
+        return AssistantMessage()
+    if isinstance(item, ToolCall):
+        return ToolCallCard()
+    return NoticeLine()
+
+
+class LimitStopBar(QFrame):
+    """Under a turn a limit stopped: what happened, and the way on."""
+
+    continue_requested = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("LimitStop")
+        background, border = theme.card_colors("limit", theme.is_dark())
+        self.setStyleSheet(f"QFrame#LimitStop {{ background: {background}; border: 1px solid {border}; border-radius: 8px; }}"
+                           "QFrame#LimitStop QLabel { background: transparent; border: none; }")
+        icon = QLabel()
+        icon.setPixmap(theme.limit_icon(24))
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.button = QPushButton("Continue with higher limits")
+        self.button.clicked.connect(self.continue_requested)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.addWidget(icon)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.button)
+
+
+class ChatView(QScrollArea):
+    continue_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self._content = QWidget()
+        self._layout = QVBoxLayout(self._content)
+        self._layout.setContentsMargins(16, 12, 16, 12)
+        self._layout.setSpacing(8)
+        self._placeholder = QLabel()
+        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._placeholder.setWordWrap(True)
+        self._placeholder.setStyleSheet("color: palette(placeholder-text); font-size: 14px;")
+        self._layout.addWidget(self._placeholder)
+        self.limit_bar = LimitStopBar()
+        self.limit_bar.continue_requested.connect(self.continue_requested)
+        self.limit_bar.setVisible(False)
+        self._layout.addWidget(self.limit_bar)
+        self._layout.addStretch(1)
+        self.setWidget(self._content)
+        self._widgets: list[QWidget] = []
+        self._transcript = Transcript()
+        self._stick_to_bottom = True
+        self.verticalScrollBar().valueChanged.connect(self._scrolled)
+        self.verticalScrollBar().rangeChanged.connect(self._range_changed)
+        self.set_placeholder("Sign in to a GNS3 controller to start.")
+
+    # -- what the view shows ---------------------------------------------------------
+
+    def set_placeholder(self, text: str) -> None:
+        self._placeholder.setText(text)
+        self._placeholder.setVisible(not self._widgets)
+
+    def widgets(self) -> list[QWidget]:
+        return list(self._widgets)
+
+    def reset(self, transcript: Transcript) -> None:
+        """A new conversation (or one loaded from history): rebuild."""
+        for widget in self._widgets:
+            self._layout.removeWidget(widget)
+            widget.deleteLater()
+        self._widgets = []
+        self._transcript = transcript
+        self._stick_to_bottom = True
+        self.update_items(transcript.take_changes() or list(range(len(transcript.items))))
+
+    def update_items(self, indexes: list[int]) -> None:
+        items = self._transcript.items
+        for index in indexes:
+            if index >= len(items):
+                continue
+            if index < len(self._widgets):
+                self._widgets[index].set_item(items[index])  # type: ignore[attr-defined]
+                continue
+            while len(self._widgets) <= index:
+                item = items[len(self._widgets)]
+                widget = widget_for(item)
+                self._layout.insertWidget(self._layout.count() - 2, widget)
+                self._widgets.append(widget)
+                widget.set_item(item)  # type: ignore[attr-defined]
+        self._placeholder.setVisible(not self._widgets)
+        self._update_limit_bar()
+
+    def _update_limit_bar(self) -> None:
+        t = self._transcript
+        stopped = t.limit_stop is not None and t.state not in (TurnState.STREAMING, TurnState.IDLE)
+        if stopped:
+            who = " by this app" if t.limit_enforced_by == "app" else ""
+            self.limit_bar.label.setText(
+                f"<b>{t.limit_stop.summary()}</b>{who}. This is a normal stop: raise the limit to let the Copilot go on."
+            )
+        self.limit_bar.setVisible(stopped)
+
+    # -- keeping the newest text in view ------------------------------------------------
+
+    def _scrolled(self, value: int) -> None:
+        bar = self.verticalScrollBar()
+        self._stick_to_bottom = value >= bar.maximum() - 24
+
+    def _range_changed(self, _minimum: int, maximum: int) -> None:
+        if self._stick_to_bottom:
+            QTimer.singleShot(0, lambda: self.verticalScrollBar().setValue(self.verticalScrollBar().maximum()))

@@ -1,0 +1,150 @@
+"""The runtime limits of the next request: spin boxes, presets, and who enforces them."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..protocol.models import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
+from ..store import Limits, Preset
+
+CUSTOM = "Custom"
+
+
+class LimitsPanel(QGroupBox):
+    limits_changed = Signal(object)  # Limits
+    preset_saved = Signal(str, object)  # name, Limits
+    preset_deleted = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("Runtime limits", parent)
+        self._presets: list[Preset] = []
+        self._quiet = False
+
+        self.iterations = QSpinBox()
+        self.iterations.setRange(*MAX_ITERATIONS_RANGE)
+        self.iterations.setValue(DEFAULT_MAX_ITERATIONS)
+        self.iterations.setToolTip("LLM↔tool iterations per request (1–100). One iteration is one LLM call plus its tools.")
+        self.tool_calls = QSpinBox()
+        self.tool_calls.setRange(*MAX_TOOL_CALLS_RANGE)
+        self.tool_calls.setValue(15)
+        self.tool_calls.setToolTip("Tool calls per request (1–50).")
+        self.unlimited = QCheckBox("Unlimited")
+        self.unlimited.setChecked(True)
+        self.unlimited.setToolTip("No tool-call limit: the field is not sent.")
+        self.tool_calls.setEnabled(False)
+        tools_row = QHBoxLayout()
+        tools_row.addWidget(self.tool_calls, 1)
+        tools_row.addWidget(self.unlimited)
+
+        self.preset = QComboBox()
+        self.preset.setToolTip("Presets of limits")
+        self.save_as = QPushButton("Save as…")
+        self.delete = QPushButton("Delete")
+        presets_row = QHBoxLayout()
+        presets_row.addWidget(self.save_as)
+        presets_row.addWidget(self.delete)
+
+        self.enforcement = QLabel("")
+        self.enforcement.setWordWrap(True)
+        self.enforcement.setStyleSheet("color: palette(placeholder-text);")
+
+        form = QFormLayout()
+        form.addRow("Max iterations", self.iterations)
+        form.addRow("Max tool calls", tools_row)
+        form.addRow("Preset", self.preset)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(presets_row)
+        layout.addWidget(self.enforcement)
+
+        self.iterations.valueChanged.connect(self._edited)
+        self.tool_calls.valueChanged.connect(self._edited)
+        self.unlimited.toggled.connect(self._unlimited_toggled)
+        self.preset.activated.connect(self._preset_chosen)
+        self.save_as.clicked.connect(self._ask_name)
+        self.delete.clicked.connect(self._delete_preset)
+
+    # -- state from outside ---------------------------------------------------------------
+
+    def limits(self) -> Limits:
+        return Limits(self.iterations.value(), None if self.unlimited.isChecked() else self.tool_calls.value())
+
+    def set_limits(self, limits: Limits) -> None:
+        """Show these limits without echoing a change back."""
+        self._quiet = True
+        try:
+            self.iterations.setValue(limits.max_iterations)
+            self.unlimited.setChecked(limits.max_tool_calls is None)
+            if limits.max_tool_calls is not None:
+                self.tool_calls.setValue(limits.max_tool_calls)
+            self.tool_calls.setEnabled(limits.max_tool_calls is not None)
+        finally:
+            self._quiet = False
+        self._match_preset()
+
+    def set_presets(self, presets: list[Preset]) -> None:
+        self._presets = presets
+        self._match_preset()
+
+    def set_enforcement(self, text: str) -> None:
+        self.enforcement.setText(text)
+
+    # -- the user's edits -------------------------------------------------------------------
+
+    def _unlimited_toggled(self, checked: bool) -> None:
+        self.tool_calls.setEnabled(not checked)
+        self._edited()
+
+    def _edited(self) -> None:
+        self._match_preset()
+        if not self._quiet:
+            self.limits_changed.emit(self.limits())
+
+    def _match_preset(self) -> None:
+        current = self.limits()
+        self.preset.blockSignals(True)
+        self.preset.clear()
+        chosen = -1
+        for index, preset in enumerate(self._presets):
+            self.preset.addItem(f"{preset.name}  ({preset.limits.label()})", preset.name)
+            if chosen < 0 and preset.limits == current:
+                chosen = index
+        if chosen < 0:
+            self.preset.addItem(f"{CUSTOM}  ({current.label()})", CUSTOM)
+            chosen = self.preset.count() - 1
+        self.preset.setCurrentIndex(chosen)
+        self.preset.blockSignals(False)
+        name = self.preset.currentData()
+        self.delete.setEnabled(any(p.name == name and not p.built_in for p in self._presets))
+
+    def _preset_chosen(self, index: int) -> None:
+        name = self.preset.itemData(index)
+        preset = next((p for p in self._presets if p.name == name), None)
+        if preset is not None:
+            self.set_limits(preset.limits)
+            self.limits_changed.emit(preset.limits)
+
+    def _ask_name(self) -> None:
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Save limits as a preset")
+        dialog.setLabelText(f"Name for {self.limits().label()}:")
+        dialog.textValueSelected.connect(lambda name: self.preset_saved.emit(name, self.limits()))
+        dialog.open()  # never exec(): the asyncio loop keeps running
+
+    def _delete_preset(self) -> None:
+        name = self.preset.currentData()
+        if name and name != CUSTOM:
+            self.preset_deleted.emit(name)

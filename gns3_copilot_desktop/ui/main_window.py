@@ -1,0 +1,272 @@
+"""The main window: projects and chats on the left, the conversation in the middle,
+the runtime limits on the right. It renders the presenter's state and hands the user's
+intents to it; it never talks HTTP."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QStatusBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..presenter import Presenter
+from . import theme
+from .chat_view import ChatView
+from .composer import Composer
+from .limits_panel import LimitsPanel
+from .sidebar import ProjectPicker, SessionList
+from .sign_in_dialog import SignInDialog
+
+ALERT_MS = 10000
+
+
+class MainWindow(QMainWindow):
+    closed = Signal()
+
+    def __init__(self, presenter: Presenter):
+        super().__init__()
+        self.presenter = presenter
+        self.setWindowTitle("GNS3 Copilot Desktop")
+        self.setWindowIcon(theme.app_icon())
+        self.resize(1280, 800)
+
+        # Top: who and where.
+        self.connection = QLabel("Not signed in")
+        self.sign_out_button = QPushButton("Sign out")
+        self.sign_out_button.setVisible(False)
+        top = QHBoxLayout()
+        top.setContentsMargins(12, 8, 12, 4)
+        top.addWidget(self.connection, 1)
+        top.addWidget(self.sign_out_button)
+
+        # Left: projects and chats.
+        self.projects = ProjectPicker()
+        self.sessions = SessionList()
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(12, 4, 6, 12)
+        left_layout.addWidget(self.projects)
+        left_layout.addSpacing(8)
+        left_layout.addWidget(self.sessions, 1)
+
+        # Centre: alert, streaming banner, the chat, the message box.
+        self.alert = QLabel()
+        self.alert.setWordWrap(True)
+        self.alert.setVisible(False)
+        self.alert.setStyleSheet(f"background: {theme.RED}; color: white; padding: 6px 10px; border-radius: 6px;")
+        self.alert.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._alert_timer = QTimer(self)
+        self._alert_timer.setSingleShot(True)
+        self._alert_timer.timeout.connect(lambda: self.alert.setVisible(False))
+        self.banner = QLabel()
+        self.banner.setVisible(False)
+        self.banner.setStyleSheet(f"background: {theme.BLUE}; color: white; padding: 5px 10px; border-radius: 6px;")
+        self.chat = ChatView()
+        self.composer = Composer()
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(6, 4, 6, 0)
+        centre_layout.setSpacing(4)
+        centre_layout.addWidget(self.alert)
+        centre_layout.addWidget(self.banner)
+        centre_layout.addWidget(self.chat, 1)
+        centre_layout.addWidget(self.composer)
+
+        # Right: the limits.
+        self.limits = LimitsPanel()
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(6, 4, 12, 12)
+        right_layout.addWidget(self.limits)
+        right_layout.addStretch(1)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        for widget, stretch in ((left, 0), (centre, 1), (right, 0)):
+            splitter.addWidget(widget)
+            splitter.setStretchFactor(splitter.count() - 1, stretch)
+        splitter.setSizes([270, 740, 270])
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.setSpacing(0)
+        body_layout.addLayout(top)
+        body_layout.addWidget(line)
+        body_layout.addWidget(splitter, 1)
+        self.setCentralWidget(body)
+        self.setStatusBar(QStatusBar())
+
+        self.sign_in_dialog = SignInDialog(self)
+        self._running = False
+        self._wire()
+        self.limits.set_presets(presenter.presets.presets())
+        self._update_can_send()
+
+    # -- wiring ---------------------------------------------------------------------------
+
+    def _wire(self) -> None:
+        p, spawn = self.presenter, self.presenter.spawn
+        # intents → presenter
+        self.sign_in_dialog.submitted.connect(lambda *a: spawn(self._sign_in(*a)))
+        self.sign_out_button.clicked.connect(lambda: spawn(p.sign_out()))
+        self.projects.project_chosen.connect(lambda pid: spawn(p.choose_project(pid)))
+        self.projects.open_requested.connect(lambda: spawn(p.open_project()))
+        self.sessions.new_chat.connect(p.new_chat)
+        self.sessions.session_chosen.connect(lambda sid: spawn(p.open_session(sid)))
+        self.sessions.rename_requested.connect(lambda sid, title: spawn(p.rename_session(sid, title)))
+        self.sessions.pin_requested.connect(lambda sid, pinned: spawn(p.pin_session(sid, pinned)))
+        self.sessions.delete_requested.connect(lambda sid: spawn(p.delete_session(sid)))
+        self.composer.send.connect(self._send)
+        self.composer.stop.connect(lambda: spawn(p.stop()))
+        self.chat.continue_requested.connect(p.continue_with_higher_limits)
+        self.limits.limits_changed.connect(p.set_limits)
+        self.limits.preset_saved.connect(self._save_preset)
+        self.limits.preset_deleted.connect(self._delete_preset)
+        QShortcut(QKeySequence("Ctrl+N"), self, activated=p.new_chat)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Quit), self, activated=self.close)
+        # presenter → widgets
+        p.sign_in_needed.connect(self._ask_sign_in)
+        p.sign_in_failed.connect(self.sign_in_dialog.show_error)
+        p.signed_in.connect(self._signed_in)
+        p.signed_out.connect(self._signed_out)
+        p.capabilities_changed.connect(self._capabilities)
+        p.projects_changed.connect(lambda projects: self.projects.set_projects(projects, p.project.project_id if p.project else None))
+        p.project_chosen.connect(self._project_chosen)
+        p.sessions_changed.connect(lambda sessions: self.sessions.set_sessions(sessions, p.session_id))
+        p.session_chosen.connect(self.sessions.select)
+        p.transcript_reset.connect(self._transcript_reset)
+        p.transcript_changed.connect(self._transcript_changed)
+        p.turn_running.connect(self._turn_running)
+        p.limits_restored.connect(self.limits.set_limits)
+        p.draft_returned.connect(self.composer.give_back)
+        p.error.connect(self.show_alert)
+        p.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        p.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+
+    async def _sign_in(self, url: str, username: str, password: str, remember: bool) -> None:
+        if await self.presenter.sign_in(url, username, password, remember):
+            self.sign_in_dialog.accept()
+
+    def _send(self, text: str) -> None:
+        if self.presenter.send(text):
+            self.composer.sent()
+
+    def _save_preset(self, name: str, limits) -> None:
+        try:
+            self.presenter.presets.save_preset(name, limits)
+        except ValueError as exc:
+            self.show_alert(str(exc))
+            return
+        self.limits.set_presets(self.presenter.presets.presets())
+
+    def _delete_preset(self, name: str) -> None:
+        self.presenter.presets.delete_preset(name)
+        self.limits.set_presets(self.presenter.presets.presets())
+
+    # -- rendering ------------------------------------------------------------------------
+
+    def _ask_sign_in(self, url: str, username: str, reason: str) -> None:
+        if self.sign_in_dialog.isVisible():
+            return  # already asking: never wipe what the user is typing
+        self.sign_in_dialog.prefill(url, username, reason, self.presenter.settings.remember_me)
+        self.sign_in_dialog.open()
+
+    def _signed_in(self, url: str, username: str) -> None:
+        self.connection.setText(f"<b>{username}</b> @ {url}")
+        self.sign_out_button.setVisible(True)
+        self.chat.set_placeholder("Choose a project on the left.")
+        self._update_can_send()
+
+    def _signed_out(self) -> None:
+        self.connection.setText("Not signed in")
+        self.sign_out_button.setVisible(False)
+        self.projects.set_projects([], None)
+        self.projects.show_project(None)
+        self.sessions.set_sessions([], None)
+        self.chat.set_placeholder("Sign in to a GNS3 controller to start.")
+        self._update_can_send()
+
+    def _capabilities(self, caps) -> None:
+        self.connection.setText(f"<b>{self.presenter.username}</b> @ {self.presenter.url} · {caps.describe()}")
+        who = "the controller" if caps.limits_enforced_by == "controller" else "this app"
+        if caps.copilot in ("absent", "unavailable"):
+            self.limits.set_enforcement(caps.describe())
+        else:
+            self.limits.set_enforcement(f"Limits enforced by {who}.")
+        self._update_can_send()
+
+    def _project_chosen(self, project) -> None:
+        self.projects.show_project(project)
+        caps = self.presenter.capabilities
+        if project is None:
+            self.chat.set_placeholder("Choose a project on the left.")
+        elif not project.is_opened:
+            self.chat.set_placeholder(f"“{project.name}” is closed. Open it to chat with its Copilot.")
+        elif caps is not None and caps.copilot == "absent":
+            self.chat.set_placeholder("This controller has no AI Copilot. You can still browse its projects.")
+        elif caps is not None and caps.copilot == "unavailable":
+            self.chat.set_placeholder("The Copilot is installed on this controller but not available.")
+        else:
+            self.chat.set_placeholder(f"Ask the Copilot about “{project.name}”: try “Show me the topology”.")
+        self._update_can_send()
+
+    def _transcript_reset(self, transcript) -> None:
+        self.chat.reset(transcript)
+        self._update_banner()
+
+    def _transcript_changed(self, indexes: list[int]) -> None:
+        self.chat.update_items(indexes)
+        self._update_banner()
+
+    def _turn_running(self, running: bool) -> None:
+        self._running = running
+        self.composer.set_running(running)
+        self.sessions.setEnabled(not running)
+        self.projects.setEnabled(not running)
+        self._update_banner()
+
+    def _update_banner(self) -> None:
+        t = self.presenter.transcript
+        if not self._running:
+            self.banner.setVisible(False)
+            return
+        iterations = f"iteration {max(t.llm_turns, 1)}/{t.max_iterations}" if t.max_iterations else f"iteration {t.llm_turns}"
+        tools = f"tool calls {t.tool_calls_executed}/{t.max_tool_calls}" if t.max_tool_calls else f"tool calls {t.tool_calls_executed}"
+        what = "Stopping…" if t.abort_requested else "Copilot is working"
+        self.banner.setText(f"{what} · {iterations} · {tools}")
+        self.banner.setVisible(True)
+
+    def _update_can_send(self) -> None:
+        p = self.presenter
+        caps = p.capabilities
+        if p.client is None:
+            self.composer.set_can_send(False, "Sign in first")
+        elif p.project is None:
+            self.composer.set_can_send(False, "Choose a project first")
+        elif not p.project.is_opened:
+            self.composer.set_can_send(False, "Open the project first")
+        elif caps is not None and caps.copilot in ("absent", "unavailable"):
+            self.composer.set_can_send(False, caps.describe())
+        else:
+            self.composer.set_can_send(True)
+
+    def show_alert(self, text: str) -> None:
+        self.alert.setText(text)
+        self.alert.setVisible(True)
+        self._alert_timer.start(ALERT_MS)
+        self.statusBar().showMessage(text, ALERT_MS)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self.sign_in_dialog.close()
+        super().closeEvent(event)
+        self.closed.emit()

@@ -1,0 +1,155 @@
+"""The left side: the project picker and the chosen project's chats."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..protocol import ChatSession, Project
+
+PIN = "📌 "
+ROLE_ID = Qt.ItemDataRole.UserRole
+
+
+class ProjectPicker(QWidget):
+    project_chosen = Signal(object)  # project id or None
+    open_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.combo = QComboBox()
+        self.combo.setPlaceholderText("No project")
+        self.combo.setMinimumContentsLength(18)
+        self.state = QLabel()
+        self.open_button = QPushButton("Open project")
+        self.open_button.setToolTip("Chat needs an opened project")
+        self.open_button.setVisible(False)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.state, 1)
+        row.addWidget(self.open_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        title = QLabel("<b>Project</b>")
+        layout.addWidget(title)
+        layout.addWidget(self.combo)
+        layout.addLayout(row)
+        self.combo.activated.connect(lambda index: self.project_chosen.emit(self.combo.itemData(index)))
+        self.open_button.clicked.connect(self.open_requested)
+        self._projects: list[Project] = []
+
+    def set_projects(self, projects: list[Project], current: str | None) -> None:
+        self._projects = projects
+        self.combo.blockSignals(True)
+        self.combo.clear()
+        for project in projects:
+            mark = "●" if project.is_opened else "○"
+            self.combo.addItem(f"{mark} {project.name}", project.project_id)
+        index = self.combo.findData(current) if current else -1
+        self.combo.setCurrentIndex(index)
+        self.combo.blockSignals(False)
+
+    def show_project(self, project: Project | None) -> None:
+        if project is None:
+            self.state.setText("Choose a project" if self._projects else "No projects on this controller")
+            self.open_button.setVisible(False)
+            return
+        index = self.combo.findData(project.project_id)
+        if index >= 0:
+            self.combo.setCurrentIndex(index)
+        self.state.setText("opened" if project.is_opened else "closed")
+        self.open_button.setVisible(not project.is_opened)
+
+
+class SessionList(QWidget):
+    new_chat = Signal()
+    session_chosen = Signal(str)
+    rename_requested = Signal(str, str)
+    pin_requested = Signal(str, bool)
+    delete_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.new_button = QPushButton("New chat")
+        self.list = QListWidget()
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._menu)
+        self.list.itemClicked.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
+        header = QHBoxLayout()
+        header.addWidget(QLabel("<b>Chats</b>"), 1)
+        header.addWidget(self.new_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(header)
+        layout.addWidget(self.list, 1)
+        self.new_button.clicked.connect(self.new_chat)
+        self._sessions: dict[str, ChatSession] = {}
+
+    def set_sessions(self, sessions: list[ChatSession], current: str | None) -> None:
+        self._sessions = {s.thread_id: s for s in sessions}
+        self.list.clear()
+        for session in sessions:
+            item = QListWidgetItem((PIN if session.pinned else "") + session.title)
+            item.setData(ROLE_ID, session.thread_id)
+            stamp = (session.updated_at or "").replace("T", " ")[:16]
+            item.setToolTip(f"{session.title}\n{session.message_count} messages · {stamp}")
+            self.list.addItem(item)
+            if session.thread_id == current:
+                item.setSelected(True)
+                self.list.setCurrentItem(item)
+
+    def select(self, session_id: str | None) -> None:
+        self.list.clearSelection()
+        for row in range(self.list.count()):
+            item = self.list.item(row)
+            if item.data(ROLE_ID) == session_id:
+                self.list.setCurrentItem(item)
+
+    def _menu(self, position: QPoint) -> None:
+        item = self.list.itemAt(position)
+        if item is None:
+            return
+        session = self._sessions.get(item.data(ROLE_ID))
+        if session is None:
+            return
+        menu = QMenu(self)
+        menu.addAction("Rename…", lambda: self.ask_rename(session.thread_id))
+        menu.addAction("Unpin" if session.pinned else "Pin", lambda: self.pin_requested.emit(session.thread_id, not session.pinned))
+        menu.addSeparator()
+        menu.addAction("Delete…", lambda: self.ask_delete(session.thread_id))
+        menu.popup(self.list.viewport().mapToGlobal(position))
+
+    def ask_rename(self, session_id: str) -> QInputDialog:
+        session = self._sessions[session_id]
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle("Rename chat")
+        dialog.setLabelText("New title:")
+        dialog.setTextValue(session.title)
+        dialog.textValueSelected.connect(lambda title: self.rename_requested.emit(session_id, title))
+        dialog.open()
+        return dialog
+
+    def ask_delete(self, session_id: str) -> QMessageBox:
+        session = self._sessions[session_id]
+        box = QMessageBox(QMessageBox.Icon.Warning, "Delete chat",
+                          f"Delete “{session.title}” and its history from the controller?",
+                          QMessageBox.StandardButton.Cancel, self)
+        box.delete_button = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.finished.connect(
+            lambda _result: self.delete_requested.emit(session_id) if box.clickedButton() is box.delete_button else None
+        )
+        box.open()
+        return box

@@ -1,0 +1,83 @@
+"""Sign-in: controller URL, user, password, "remember me". Opened with open(), never
+exec(), so the asyncio loop keeps running while it shows."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class SignInDialog(QDialog):
+    submitted = Signal(str, str, str, bool)  # url, username, password, remember
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Sign in to a GNS3 controller")
+        self.setMinimumWidth(420)
+        self.url = QLineEdit()
+        self.url.setPlaceholderText("http://127.0.0.1:3080")
+        self.username = QLineEdit()
+        self.password = QLineEdit()
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.remember = QCheckBox("Remember me (the password goes to the system keyring)")
+        self.reason = QLabel()
+        self.reason.setWordWrap(True)
+        self.reason.setVisible(False)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828;")
+        self.error.setVisible(False)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.sign_in = self.buttons.addButton("Sign in", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.sign_in.setDefault(True)
+        form = QFormLayout()
+        form.addRow("Controller", self.url)
+        form.addRow("User", self.username)
+        form.addRow("Password", self.password)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.reason)
+        layout.addLayout(form)
+        layout.addWidget(self.remember)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self.buttons.accepted.connect(self._submit)
+        self.buttons.rejected.connect(self.reject)
+
+    def prefill(self, url: str, username: str, reason: str, remember: bool) -> None:
+        self.url.setText(url)
+        self.username.setText(username)
+        self.remember.setChecked(remember)
+        self.reason.setText(reason)
+        self.reason.setVisible(bool(reason))
+        self.error.setVisible(False)
+        self.password.clear()
+        self.set_busy(False)
+        (self.password if username else self.username).setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _submit(self) -> None:
+        url, user = self.url.text().strip() or self.url.placeholderText(), self.username.text().strip()
+        if not user:
+            self.show_error("Enter a user name.")
+            return
+        self.set_busy(True)
+        self.submitted.emit(url, user, self.password.text(), self.remember.isChecked())
+
+    def show_error(self, text: str) -> None:
+        self.set_busy(False)
+        self.error.setText(text)
+        self.error.setVisible(True)
+        self.password.selectAll()
+        self.password.setFocus()
+
+    def set_busy(self, busy: bool) -> None:
+        self.sign_in.setEnabled(not busy)
+        self.sign_in.setText("Signing in…" if busy else "Sign in")

@@ -1,0 +1,141 @@
+"""Colours, fonts and small painted icons, for light and dark palettes alike."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtWidgets import QApplication, QWidget
+
+AMBER = "#d98a00"
+RED = "#c62828"
+GREEN = "#2e7d32"
+BLUE = "#1e6fd9"
+
+
+def is_dark(widget: QWidget | None = None) -> bool:
+    palette = widget.palette() if widget is not None else QApplication.palette()
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def monospace() -> QFont:
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    return font
+
+
+def dark_palette() -> QPalette:
+    palette = QPalette()
+    base, text = QColor("#1f2125"), QColor("#e6e6e6")
+    palette.setColor(QPalette.ColorRole.Window, QColor("#2a2d32"))
+    palette.setColor(QPalette.ColorRole.WindowText, text)
+    palette.setColor(QPalette.ColorRole.Base, base)
+    palette.setColor(QPalette.ColorRole.AlternateBase, QColor("#2f3237"))
+    palette.setColor(QPalette.ColorRole.Text, text)
+    palette.setColor(QPalette.ColorRole.Button, QColor("#34373d"))
+    palette.setColor(QPalette.ColorRole.ButtonText, text)
+    palette.setColor(QPalette.ColorRole.ToolTipBase, base)
+    palette.setColor(QPalette.ColorRole.ToolTipText, text)
+    palette.setColor(QPalette.ColorRole.Highlight, QColor(BLUE))
+    palette.setColor(QPalette.ColorRole.HighlightedText, QColor("#ffffff"))
+    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor("#8a8f98"))
+    palette.setColor(QPalette.ColorRole.Link, QColor("#6ea8ff"))
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7f88"))
+    return palette
+
+
+def light_palette() -> QPalette:
+    palette = QPalette()
+    palette.setColor(QPalette.ColorRole.Window, QColor("#f3f4f6"))
+    palette.setColor(QPalette.ColorRole.WindowText, QColor("#1d1f23"))
+    palette.setColor(QPalette.ColorRole.Base, QColor("#ffffff"))
+    palette.setColor(QPalette.ColorRole.AlternateBase, QColor("#f7f8fa"))
+    palette.setColor(QPalette.ColorRole.Text, QColor("#1d1f23"))
+    palette.setColor(QPalette.ColorRole.Button, QColor("#e9ebef"))
+    palette.setColor(QPalette.ColorRole.ButtonText, QColor("#1d1f23"))
+    palette.setColor(QPalette.ColorRole.Highlight, QColor(BLUE))
+    palette.setColor(QPalette.ColorRole.HighlightedText, QColor("#ffffff"))
+    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor("#80858f"))
+    palette.setColor(QPalette.ColorRole.Link, QColor(BLUE))
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#9aa0a8"))
+    return palette
+
+
+def apply_theme(app: QApplication, theme: str) -> None:
+    """`light`, `dark`, or `system` (whatever the platform gives)."""
+    app.setStyle("Fusion")
+    if theme == "dark":
+        app.setPalette(dark_palette())
+    elif theme == "light":
+        app.setPalette(light_palette())
+
+
+def card_colors(kind: str, dark: bool) -> tuple[str, str]:
+    """(background, border) of a card of this kind."""
+    table = {
+        "tool": ("#25282d", "#3b3f46") if dark else ("#fafbfc", "#d9dce1"),
+        "limit": ("#3a2f14", AMBER) if dark else ("#fff6e0", AMBER),
+        "aborted": ("#2c2c2c", "#6b6b6b") if dark else ("#f2f2f2", "#a0a0a0"),
+        "error": ("#3b1f1f", RED) if dark else ("#fdecec", RED),
+        "user": ("#1d3a5f", "#2c5a91") if dark else ("#e4efff", "#b9d3f7"),
+    }
+    return table[kind]
+
+
+def _pixmap(size: int) -> tuple[QPixmap, QPainter]:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    return pixmap, painter
+
+
+def limit_icon(size: int = 20) -> QPixmap:
+    """A gauge with its needle at the end of the scale: a limit, not an error."""
+    pixmap, painter = _pixmap(size)
+    pen = QPen(QColor(AMBER), max(2.0, size / 10))
+    painter.setPen(pen)
+    margin = size * 0.12
+    rect = QRectF(margin, margin, size - 2 * margin, size - 2 * margin)
+    painter.drawArc(rect, -30 * 16, 240 * 16)
+    center = rect.center()
+    painter.drawLine(center, QPointF(rect.right() - size * 0.08, center.y() + size * 0.18))
+    painter.setBrush(QColor(AMBER))
+    painter.drawEllipse(center, size * 0.08, size * 0.08)
+    painter.end()
+    return pixmap
+
+
+def tool_icon(size: int = 18, color: str = BLUE) -> QPixmap:
+    """A wrench-like glyph: two circles and a bar."""
+    pixmap, painter = _pixmap(size)
+    pen = QPen(QColor(color), max(2.0, size / 9))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawLine(QPointF(size * 0.25, size * 0.75), QPointF(size * 0.62, size * 0.38))
+    painter.drawEllipse(QPointF(size * 0.7, size * 0.3), size * 0.16, size * 0.16)
+    painter.end()
+    return pixmap
+
+
+def app_icon() -> QIcon:
+    """The window icon: a chat bubble over a network of three nodes."""
+    icon = QIcon()
+    for size in (16, 32, 64, 128, 256):
+        pixmap, painter = _pixmap(size)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(BLUE))
+        painter.drawRoundedRect(QRectF(size * 0.06, size * 0.08, size * 0.88, size * 0.66), size * 0.16, size * 0.16)
+        painter.drawPolygon([QPointF(size * 0.25, size * 0.7), QPointF(size * 0.25, size * 0.92), QPointF(size * 0.45, size * 0.72)])
+        painter.setPen(QPen(QColor("#ffffff"), max(1.0, size / 24)))
+        nodes = [QPointF(size * 0.3, size * 0.5), QPointF(size * 0.5, size * 0.26), QPointF(size * 0.7, size * 0.5)]
+        painter.drawLine(nodes[0], nodes[1])
+        painter.drawLine(nodes[1], nodes[2])
+        painter.drawLine(nodes[0], nodes[2])
+        painter.setBrush(QColor("#ffffff"))
+        for node in nodes:
+            painter.drawEllipse(node, size * 0.07, size * 0.07)
+        painter.end()
+        icon.addPixmap(pixmap)
+    return icon

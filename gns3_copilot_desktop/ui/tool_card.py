@@ -1,0 +1,223 @@
+"""A tool call as a card: its name, its arguments as they stream, a running indicator,
+and its result (pretty JSON, long output collapsed), with a copy button. A call refused
+by a runtime limit gets its own style and icon: a normal stop, not an error."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..protocol.transcript import ToolCall, ToolStatus
+from . import theme
+
+COLLAPSED_LINES = 12
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+_STATUS_TEXT = {
+    ToolStatus.WRITING: "writing arguments…",
+    ToolStatus.READY: "waiting to run",
+    ToolStatus.RUNNING: "running",
+    ToolStatus.DONE: "done",
+    ToolStatus.ABORTED: "did not run",
+    ToolStatus.LIMIT: "limit reached",
+}
+
+
+def pretty(text: str) -> str:
+    """JSON pretty-printed (Chinese kept readable); anything else as it is."""
+    stripped = text.strip()
+    if stripped[:1] in ("{", "["):
+        try:
+            return json.dumps(json.loads(stripped), indent=2, ensure_ascii=False)
+        except ValueError:
+            pass
+    return text
+
+
+class _Spinner:
+    """One timer turns every running card's indicator."""
+
+    cards: set["ToolCallCard"] = set()
+    timer: QTimer | None = None
+    frame = 0
+
+    @classmethod
+    def add(cls, card: "ToolCallCard") -> None:
+        cls.cards.add(card)
+        if cls.timer is None:
+            cls.timer = QTimer()
+            cls.timer.setInterval(100)
+            cls.timer.timeout.connect(cls._tick)
+        if not cls.timer.isActive():
+            cls.timer.start()
+
+    @classmethod
+    def remove(cls, card: "ToolCallCard") -> None:
+        cls.cards.discard(card)
+        if not cls.cards and cls.timer is not None:
+            cls.timer.stop()
+
+    @classmethod
+    def _tick(cls) -> None:
+        cls.frame = (cls.frame + 1) % len(SPINNER)
+        for card in list(cls.cards):
+            card._spin(SPINNER[cls.frame])
+
+
+class ToolCallCard(QFrame):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("ToolCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._call: ToolCall | None = None
+        self._kind = ""
+        self._expanded = False
+        self._shown_output: str | None = None
+
+        self.icon = QLabel()
+        self.icon.setPixmap(theme.tool_icon())
+        self.name = QLabel()
+        self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.name.font()
+        font.setBold(True)
+        self.name.setFont(font)
+        self.status = QLabel()
+        self.copy = QToolButton(text="Copy")
+        self.copy.setToolTip("Copy the call and its result")
+        self.copy.clicked.connect(self._copy)
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.icon)
+        header.addWidget(self.name)
+        header.addWidget(self.status)
+        header.addStretch(1)
+        header.addWidget(self.copy)
+
+        self.limit_line = QLabel()
+        self.limit_line.setWordWrap(True)
+        self.limit_line.setVisible(False)
+        self.arguments = QLabel()
+        self.arguments.setFont(theme.monospace())
+        self.arguments.setWordWrap(True)
+        self.arguments.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.output = QPlainTextEdit()
+        self.output.setReadOnly(True)
+        self.output.setFont(theme.monospace())
+        self.output.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.output.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.output.setVisible(False)
+        self.show_all = QPushButton()
+        self.show_all.setFlat(True)
+        self.show_all.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.show_all.clicked.connect(self._toggle)
+        self.show_all.setVisible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(4)
+        layout.addLayout(header)
+        layout.addWidget(self.limit_line)
+        layout.addWidget(self.arguments)
+        layout.addWidget(self.output)
+        layout.addWidget(self.show_all, 0, Qt.AlignmentFlag.AlignLeft)
+
+    # -- state ----------------------------------------------------------------------
+
+    def set_item(self, call: ToolCall) -> None:
+        self._call = call
+        self.name.setText(call.name or "tool")
+        self._set_kind({ToolStatus.LIMIT: "limit", ToolStatus.ABORTED: "aborted"}.get(call.status, "tool"))
+        status = _STATUS_TEXT[call.status]
+        self.status.setText(status)
+        if call.status == ToolStatus.RUNNING:
+            _Spinner.add(self)
+        else:
+            _Spinner.remove(self)
+        if call.status == ToolStatus.LIMIT and call.limit is not None:
+            self.limit_line.setText(f"<b>{call.limit.summary()}</b><br>{_escape(call.limit.text)}")
+            self.limit_line.setVisible(True)
+        else:
+            self.limit_line.setVisible(False)
+        if call.complete and call.parsed_arguments is not None:
+            args = json.dumps(call.parsed_arguments, ensure_ascii=False)
+        else:
+            args = call.arguments
+        self.arguments.setText(_elide(args or "{}", 400))
+        self._set_output(call.output if call.status != ToolStatus.LIMIT else None)
+
+    def _set_kind(self, kind: str) -> None:
+        if kind == self._kind:
+            return
+        self._kind = kind
+        background, border = theme.card_colors(kind, theme.is_dark(self))
+        self.setStyleSheet(
+            f"QFrame#ToolCard {{ background: {background}; border: 1px solid {border}; border-radius: 8px; }}"
+            f"QFrame#ToolCard QLabel {{ background: transparent; border: none; }}"
+        )
+        self.icon.setPixmap(theme.limit_icon() if kind == "limit" else theme.tool_icon(color="#888888" if kind == "aborted" else theme.BLUE))
+        self.setProperty("kind", kind)
+
+    def _set_output(self, output: str | None) -> None:
+        if output is None or output == "":
+            self.output.setVisible(False)
+            self.show_all.setVisible(False)
+            self._shown_output = None
+            return
+        text = pretty(output)
+        lines = text.count("\n") + 1
+        long = lines > COLLAPSED_LINES
+        shown = text if (self._expanded or not long) else "\n".join(text.split("\n", COLLAPSED_LINES)[:COLLAPSED_LINES])
+        if shown != self._shown_output:
+            self._shown_output = shown
+            self.output.setPlainText(shown)
+        visible_lines = min(lines if self._expanded else min(lines, COLLAPSED_LINES), 30)
+        metrics = self.output.fontMetrics()
+        self.output.setFixedHeight(visible_lines * metrics.lineSpacing() + 14)
+        self.output.setVisible(True)
+        self.show_all.setVisible(long)
+        self.show_all.setText("Show less" if self._expanded else f"Show all ({lines:,} lines)")
+
+    def _toggle(self) -> None:
+        self._expanded = not self._expanded
+        if self._call is not None:
+            self._set_output(self._call.output)
+
+    def _spin(self, frame: str) -> None:
+        self.status.setText(f"{frame} running")
+
+    def _copy(self) -> None:
+        if self._call is None:
+            return
+        text = f"{self._call.name}({self._call.arguments})"
+        if self._call.output:
+            text += "\n\n" + pretty(self._call.output)
+        QGuiApplication.clipboard().setText(text)
+
+    @property
+    def kind(self) -> str:
+        return self._kind
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        _Spinner.remove(self)
+        super().hideEvent(event)
+
+
+def _elide(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

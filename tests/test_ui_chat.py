@@ -1,0 +1,214 @@
+"""The chat in the real window against the reference controller: streamed turns with
+tool cards, the limits panel, limit-reached flags live and from history, continue with
+higher limits, stop, a dropped stream, projects that must be opened."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from gns3_copilot_desktop.controller_sim.faults import Faults
+from gns3_copilot_desktop.protocol.transcript import ToolStatus, TurnState
+from gns3_copilot_desktop.ui.chat_view import AssistantMessage, NoticeLine, UserBubble
+
+INTERFACES = "Check the interface status of all devices"
+
+
+def ready(app, project: str = "OSPF Lab") -> str:
+    app.sign_in_demo()
+    return app.choose(project)
+
+
+def test_a_streamed_turn_shows_text_and_tool_cards(app):
+    ready(app)
+    assert app.window.composer.send_button.isEnabled()
+    banners = []
+    app.presenter.transcript_changed.connect(
+        lambda _: banners.append(app.window.banner.text() if app.window.banner.isVisible() else "")
+    )
+    app.send(INTERFACES)
+    assert app.window.composer.edit.toPlainText() == ""  # sent: the box is cleared
+    app.finish_turn()
+    assert "Copilot is working · iteration 8/20 · tool calls 7" in banners
+    cards = app.cards()
+    assert len(cards) == 7 and all(c.kind == "tool" and c.status.text() == "done" for c in cards)
+    assert cards[1].name.text() == "show_interface_status" and '"R1"' in cards[1].arguments.text()
+    assert cards[0].show_all.isVisible() and cards[0].show_all.text().startswith("Show all (")
+    widgets = app.window.chat.widgets()
+    assert isinstance(widgets[0], UserBubble) and widgets[0].label.text() == INTERFACES
+    answer = [w for w in widgets if isinstance(w, AssistantMessage)][-1]
+    assert "Interface status" in answer.view.text()
+    assert not app.window.banner.isVisible()
+    # The chat appears in the list with the question as its title.
+    assert app.window.sessions.list.count() == 1
+    assert app.window.sessions.list.item(0).text() == INTERFACES
+
+
+def test_show_all_expands_a_long_result(app):
+    ready(app)
+    app.send("Show me the topology")
+    app.finish_turn()
+    card = app.cards()[0]
+    collapsed = card.output.toPlainText().count("\n")
+    card.show_all.click()
+    assert card.output.toPlainText().count("\n") > collapsed and card.show_all.text() == "Show less"
+
+
+def test_limits_are_sent_as_set_in_the_panel(app):
+    ready(app)
+    panel = app.window.limits
+    panel.iterations.setValue(7)
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(12)
+    app.send("hello")
+    app.finish_turn()
+    panel.unlimited.setChecked(True)
+    app.send("hello again")
+    app.finish_turn()
+    first, second = app.demo.state.chat_requests[-2:]
+    assert (first["max_iterations"], first["max_tool_calls"]) == (7, 12)
+    assert second["max_iterations"] == 7 and "max_tool_calls" not in second  # unlimited: not sent
+    assert second["session_id"] == first.get("session_id") or second["session_id"]
+    assert panel.enforcement.text() == "Limits enforced by the controller."
+
+
+def test_limit_reached_is_flagged_live_and_from_history_and_continue_raises_it(app):
+    ready(app)
+    panel = app.window.limits
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(3)
+    app.send(INTERFACES)
+    app.finish_turn()
+    cards = app.cards()
+    assert [c.kind for c in cards] == ["tool"] * 3 + ["limit"]
+    assert cards[3].limit_line.isVisible() and "Tool call limit reached: 3 of 3 tool calls used" in cards[3].limit_line.text()
+    bar = app.window.chat.limit_bar
+    assert bar.isVisible() and "3 of 3 tool calls used" in bar.label.text()
+    assert not [w for w in app.window.chat.widgets() if isinstance(w, NoticeLine) and w.kind == "error"]
+    session_id = app.presenter.session_id
+
+    # Loaded again from the controller's history: still flagged.
+    app.presenter.new_chat()
+    assert app.window.chat.widgets() == []
+    app.run(app.presenter.open_session(session_id))
+    assert [c.kind for c in app.cards()] == ["tool"] * 3 + ["limit"]
+    assert "3 of 3 tool calls used" in app.cards()[3].limit_line.text()
+
+    # Continue with higher limits: the panel shows them, the follow-up goes to the same chat.
+    app.window.chat.limit_bar.button.click()
+    assert panel.tool_calls.value() == 6 and not panel.unlimited.isChecked()
+    app.finish_turn()
+    last = app.demo.state.chat_requests[-1]
+    assert last["session_id"] == session_id and last["max_tool_calls"] == 6
+
+
+def test_iteration_limit_says_so(app):
+    ready(app)
+    app.window.limits.iterations.setValue(1)
+    app.send("Show me the topology")
+    app.finish_turn()
+    t = app.presenter.transcript
+    assert t.limit_stop.kind == "iterations"
+    assert "Iteration limit reached: 1 of 1 iterations used" in app.window.chat.limit_bar.label.text()
+    assert app.cards()[0].status.text() == "did not run"
+
+
+def test_stop_aborts_the_running_turn(app):
+    ready(app)
+    app.demo.state.settings.faults = Faults(slow_tools_s=0.5)
+    app.send("Configure OSPF on all routers")
+    app.wait(
+        lambda: any(c.name.text() == "configure_ospf" and c.status.text().endswith("running") for c in app.cards()),
+        what="a configure_ospf call running",
+    )
+    assert app.window.composer.stop_button.isVisible() and not app.window.composer.send_button.isVisible()
+    app.press(app.window.composer.edit, Qt.Key.Key_Escape)
+    app.finish_turn()
+    t = app.presenter.transcript
+    assert t.state == TurnState.ABORTED
+    assert ToolStatus.ABORTED in [c.status for c in t.tool_calls()]
+    assert any(isinstance(w, NoticeLine) and "you aborted" in w.label.text() for w in app.window.chat.widgets())
+    assert app.window.composer.send_button.isVisible()
+
+
+def test_a_dropped_stream_keeps_the_partial_answer(app):
+    ready(app)
+    app.demo.state.settings.faults = Faults(drop_after=3)
+    app.send("Show me the topology")
+    app.finish_turn()
+    t = app.presenter.transcript
+    assert t.state == TurnState.INTERRUPTED and t.assistant_text() == "Let me read the project's topology."
+    notice = [w for w in app.window.chat.widgets() if isinstance(w, NoticeLine)][-1]
+    assert "connection" in notice.label.text() and "kept" in notice.label.text()
+
+
+def test_a_failed_send_gives_the_text_back(app):
+    ready(app)
+    app.demo.state.settings.faults = Faults(http_500=True)
+    app.send("Show me the topology")
+    app.finish_turn()
+    assert app.window.composer.edit.toPlainText() == "Show me the topology"
+    errors = [w for w in app.window.chat.widgets() if isinstance(w, NoticeLine) and w.kind == "error"]
+    assert errors and "HTTP 500" in errors[0].label.text()
+
+
+def test_shift_enter_is_a_new_line_and_blank_text_is_not_sent(app):
+    ready(app)
+    edit = app.window.composer.edit
+    QTest.keyClicks(edit, "line one")
+    app.press(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    edit.insertPlainText("第二行")  # typed through an input method
+    assert edit.toPlainText() == "line one\n第二行" and not app.presenter.is_running
+    edit.setPlainText("   ")
+    app.press(edit, Qt.Key.Key_Return)
+    assert not app.presenter.is_running and app.demo.state.chat_requests == []
+
+
+def test_a_closed_project_must_be_opened_first(app):
+    app.sign_in_demo()
+    app.choose("校园网 Campus Network")
+    picker = app.window.projects
+    assert picker.open_button.isVisible() and not app.window.composer.send_button.isEnabled()
+    picker.open_button.click()
+    app.wait(lambda: app.presenter.project is not None and app.presenter.project.is_opened, what="the project to open")
+    assert not picker.open_button.isVisible() and app.window.composer.send_button.isEnabled()
+    app.send("显示拓扑")
+    app.finish_turn()
+    assert "## 拓扑" in app.presenter.transcript.assistant_text()
+
+
+def test_the_picker_follows_projects_opened_elsewhere(app):
+    app.sign_in_demo()
+    app.choose("Sandbox")
+    state = app.demo.state
+    sandbox = next(p for p in state.projects.values() if p.name == "Sandbox")
+    # Opened in the GNS3 GUI, i.e. by another client of the controller.
+    import httpx
+
+    token = app.presenter.client.token
+    httpx.post(f"{app.demo.url}/v3/projects/{sandbox.project_id}/open", headers={"Authorization": f"Bearer {token}"})
+    app.wait(lambda: app.presenter.project.is_opened, timeout=8, what="the notification")
+    assert not app.window.projects.open_button.isVisible()
+
+
+def test_sessions_rename_pin_delete_from_the_list(app):
+    ready(app)
+    app.send("hello")
+    app.finish_turn()
+    app.presenter.new_chat()
+    app.send("Show me the topology")
+    app.finish_turn()
+    sessions = app.window.sessions
+    assert sessions.list.count() == 2
+    older = app.presenter.sessions[1].thread_id
+    sessions.pin_requested.emit(older, True)
+    app.wait(lambda: app.presenter.sessions[0].thread_id == older, what="the pinned chat first")
+    assert sessions.list.item(0).text().startswith("📌 ")
+    dialog = sessions.ask_rename(older)
+    dialog.setTextValue("OSPF 实验")
+    dialog.accept()
+    app.wait(lambda: "OSPF 实验" in sessions.list.item(0).text(), what="the new title")
+    box = sessions.ask_delete(older)
+    box.delete_button.click()
+    app.wait(lambda: sessions.list.count() == 1, what="the chat to go")
+    assert app.presenter.sessions[0].title == "Show me the topology"

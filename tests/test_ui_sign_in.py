@@ -1,0 +1,115 @@
+"""Signing in: the dialog, the OS keyring, the no-keyring case, stored tokens, sign out,
+and a 401 in the middle of a conversation."""
+
+from __future__ import annotations
+
+from keyring.backends import fail
+
+from ui_helpers import use_keyring
+
+KEY_PREFIX = ("gns3-copilot-desktop", "token:admin@")
+
+
+def no_plain_secrets(config_dir, *secrets: str) -> None:
+    for path in config_dir.rglob("*"):
+        if path.is_file():
+            text = path.read_text(errors="replace")
+            for secret in secrets:
+                assert secret not in text, f"{path.name} holds a secret in plain text"
+
+
+def test_sign_in_through_the_dialog_stores_the_token_in_the_keyring(app):
+    creds = app.demo.credentials
+    app.run(app.presenter.start(creds.url, "admin"))
+    dialog = app.window.sign_in_dialog
+    assert dialog.isVisible() and dialog.url.text() == creds.url and dialog.username.text() == "admin"
+    dialog.password.setText(creds.password)
+    dialog.remember.setChecked(False)
+    dialog.sign_in.click()
+    app.wait(lambda: not dialog.isVisible(), what="the dialog to close")
+    assert app.presenter.client is not None and "admin" in app.window.connection.text()
+    token = app.keyring.secrets[("gns3-copilot-desktop", f"token:admin@{creds.url}")]
+    assert token == app.presenter.client.token
+    assert ("gns3-copilot-desktop", f"password:admin@{creds.url}") not in app.keyring.secrets
+    assert [p.name for p in app.presenter.projects][0] == "OSPF Lab"
+    no_plain_secrets(app.config_dir, token, creds.password)
+
+
+def test_remember_me_keeps_the_password_in_the_keyring_only(app):
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    assert app.keyring.secrets[("gns3-copilot-desktop", f"password:admin@{creds.url}")] == creds.password
+    no_plain_secrets(app.config_dir, creds.password, app.presenter.client.token)
+
+
+def test_wrong_password_keeps_the_dialog_open_with_the_reason(app):
+    creds = app.demo.credentials
+    app.run(app.presenter.start(creds.url, "admin"))
+    dialog = app.window.sign_in_dialog
+    dialog.password.setText("wrong")
+    dialog.sign_in.click()
+    app.wait(lambda: dialog.error.isVisible(), what="the error")
+    assert "Authentication was unsuccessful" in dialog.error.text() and dialog.isVisible()
+    assert dialog.sign_in.isEnabled() and app.presenter.client is None
+
+
+def test_unreachable_controller_is_said_in_the_dialog(app):
+    app.run(app.presenter.start("http://127.0.0.1:9", "admin"))
+    dialog = app.window.sign_in_dialog
+    dialog.password.setText("x")
+    dialog.sign_in.click()
+    app.wait(lambda: dialog.error.isVisible(), what="the error")
+    assert "Cannot reach the controller at http://127.0.0.1:9" in dialog.error.text()
+
+
+def test_a_stored_valid_token_signs_in_without_a_dialog(app):
+    creds = app.demo.credentials
+    token = app.demo.auth.issue()
+    app.keyring.secrets[("gns3-copilot-desktop", f"token:admin@{creds.url}")] = token
+    app.run(app.presenter.start(creds.url, "admin"))
+    assert not app.window.sign_in_dialog.isVisible()
+    assert app.presenter.client is not None and app.presenter.client.token == token
+
+
+def test_sign_out_deletes_the_token(app):
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    app.window.sign_out_button.click()
+    app.wait(lambda: app.window.sign_in_dialog.isVisible(), what="the dialog")
+    assert not [k for k in app.keyring.secrets if k[1].endswith(f"admin@{creds.url}")]
+    assert app.presenter.client is None and app.window.connection.text() == "Not signed in"
+
+
+def test_without_a_keyring_the_app_says_so_once_and_keeps_the_token_in_memory(app):
+    use_keyring(fail.Keyring())
+    notices = []
+    app.presenter.notice.connect(notices.append)
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    assert len([n for n in notices if "No system keyring" in n]) == 1
+    assert app.presenter.credentials.token(creds.url, "admin") == app.presenter.client.token
+    no_plain_secrets(app.config_dir, creds.password, app.presenter.client.token)
+
+
+def test_401_mid_session_asks_again_and_keeps_draft_and_conversation(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.send("hello")
+    app.finish_turn()
+    before = len(app.window.chat.widgets())
+    # The controller forgets every token it issued (as after a restart).
+    app.demo.auth.forget_tokens()
+    app.send("Show me the topology")
+    app.wait(lambda: app.window.sign_in_dialog.isVisible(), what="the sign-in dialog")
+    dialog = app.window.sign_in_dialog
+    assert dialog.username.text() == "admin" and dialog.url.text() == app.demo.url
+    assert app.window.composer.edit.toPlainText() == "Show me the topology"  # the draft came back
+    assert len(app.window.chat.widgets()) >= before  # nothing received was lost
+    dialog.password.setText(app.demo.credentials.password)
+    dialog.sign_in.click()
+    app.wait(lambda: not dialog.isVisible(), what=f"the dialog to close ({dialog.error.text()!r})")
+    assert app.presenter.project.name == "OSPF Lab"
+    app.send(app.window.composer.edit.toPlainText())
+    app.finish_turn()
+    assert "## Topology" in app.presenter.transcript.assistant_text()

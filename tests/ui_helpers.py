@@ -1,0 +1,100 @@
+"""Driving the real window on the qasync loop, against the reference controller."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import keyring
+from keyring.backend import KeyringBackend
+from keyring.errors import PasswordDeleteError
+
+
+class MemoryKeyring(KeyringBackend):
+    """A keyring backend for tests: real keyring API, secrets in a dict."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.secrets: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.secrets.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.secrets[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        if (service, username) not in self.secrets:
+            raise PasswordDeleteError("not found")
+        del self.secrets[(service, username)]
+
+
+@dataclass
+class App:
+    presenter: Any
+    window: Any
+    demo: Any
+    config_dir: Path
+    keyring: KeyringBackend
+    loop: asyncio.AbstractEventLoop
+    qtbot: Any
+
+    def run(self, coro, timeout: float = 20.0):
+        """Run a coroutine on the Qt+asyncio loop, waiting (bounded) through qtbot."""
+        task = asyncio.ensure_future(coro)
+        try:
+            self.qtbot.waitUntil(task.done, timeout=int(timeout * 1000))
+        except Exception:
+            task.cancel()
+            raise
+        return task.result()
+
+    def wait(self, predicate: Callable[[], bool], timeout: float = 10.0, what: str = "condition") -> None:
+        try:
+            self.qtbot.waitUntil(predicate, timeout=int(timeout * 1000))
+        except AssertionError as exc:
+            raise AssertionError(f"timed out waiting for {what}") from exc
+
+    def press(self, widget, key, modifiers=None) -> None:
+        from PySide6.QtCore import Qt
+        from PySide6.QtTest import QTest
+
+        QTest.keyClick(widget, key, modifiers or Qt.KeyboardModifier.NoModifier)
+
+    def settle(self, seconds: float = 0.1) -> None:
+        self.qtbot.wait(int(seconds * 1000))
+
+    def sign_in_demo(self) -> None:
+        creds = self.demo.credentials
+        assert self.run(self.presenter.sign_in(creds.url, creds.username, creds.password, remember=False))
+
+    def choose(self, name: str) -> str:
+        project = next(p for p in self.presenter.projects if p.name == name)
+        self.run(self.presenter.choose_project(project.project_id))
+        return project.project_id
+
+    def send(self, text: str) -> None:
+        """Type into the message box and press Enter, as a person would."""
+        from PySide6.QtCore import Qt
+
+        edit = self.window.composer.edit
+        edit.setPlainText(text)
+        self.press(edit, Qt.Key.Key_Return)
+
+    def finish_turn(self, timeout: float = 20.0) -> None:
+        self.wait(lambda: not self.presenter.is_running and not self.window._running, timeout, "the turn to end")
+        self.settle(0.05)
+
+    def cards(self):
+        from gns3_copilot_desktop.ui.tool_card import ToolCallCard
+
+        return [w for w in self.window.chat.widgets() if isinstance(w, ToolCallCard)]
+
+
+def use_keyring(backend: KeyringBackend) -> None:
+    keyring.set_keyring(backend)
