@@ -1,0 +1,70 @@
+"""What the app remembers on disk: atomic JSON, corrupt files set aside, presets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gns3_copilot_desktop.store import BUILT_IN_PRESETS, AppSettings, JsonFile, Limits, PresetStore
+
+
+def test_json_file_is_written_whole_and_read_back(tmp_path):
+    store = JsonFile(tmp_path / "deep" / "x.json")
+    store.write({"名字": "值", "n": 1})
+    assert store.read({}) == {"名字": "值", "n": 1}
+    assert [p.name for p in (tmp_path / "deep").iterdir()] == ["x.json"]  # no temporary left
+
+
+@pytest.mark.parametrize("content", ["{not json", "[1, 2]", "\x00\x01", '"a string"'])
+def test_a_corrupt_file_is_set_aside_with_a_message(tmp_path, content):
+    path = tmp_path / "presets.json"
+    path.write_text(content)
+    store = PresetStore(path)
+    assert [p.name for p in store.presets()] == [p.name for p in BUILT_IN_PRESETS]
+    assert "presets.json was damaged" in store.problem and "Defaults are used" in store.problem
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("presets.json.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_text() == content  # nothing of the user's is lost
+    store.save_preset("Mine", Limits(9, 9))
+    assert PresetStore(path).problem is None
+
+
+def test_presets_and_last_used_limits_survive_a_restart(tmp_path):
+    path = tmp_path / "presets.json"
+    store = PresetStore(path)
+    store.save_preset("  OSPF   drills ", Limits(30, 12))
+    store.remember("http://127.0.0.1:3080", "p1", Limits(7, None))
+    again = PresetStore(path)
+    assert [p.name for p in again.presets()][-1] == "OSPF drills"
+    assert again.last_used("http://127.0.0.1:3080", "p1") == Limits(7, None)
+    assert again.last_used("http://127.0.0.1:3080", "p2") is None
+    again.delete_preset("OSPF drills")
+    assert "OSPF drills" not in [p.name for p in PresetStore(path).presets()]
+
+
+def test_preset_names_are_checked(tmp_path):
+    store = PresetStore(tmp_path / "p.json")
+    with pytest.raises(ValueError, match="needs a name"):
+        store.save_preset("   ", Limits())
+    with pytest.raises(ValueError, match="built-in"):
+        store.save_preset("default", Limits())
+
+
+def test_out_of_range_and_odd_stored_values_are_clamped_or_dropped(tmp_path):
+    path = tmp_path / "presets.json"
+    path.write_text(json.dumps({
+        "presets": {"big": {"max_iterations": 500, "max_tool_calls": 0}, "odd": {"max_iterations": "x"}, "": {}},
+        "last_used": {"u": {"p": {"max_iterations": True}}, "v": "nope"},
+    }))
+    store = PresetStore(path)
+    assert {p.name: p.limits for p in store.presets() if not p.built_in} == {"big": Limits(100, 1)}
+    assert store.last_used("u", "p") is None and store.problem is None
+
+
+def test_settings_never_hold_secrets(tmp_path):
+    settings = AppSettings(tmp_path / "settings.json")
+    settings.controller_url, settings.username = "http://10.0.0.1:3080", "alice"
+    settings.save()
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert set(saved) == {"controller_url", "username", "remember_me"}
+    assert AppSettings(tmp_path / "settings.json").username == "alice"

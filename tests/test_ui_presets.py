@@ -1,0 +1,68 @@
+"""Presets in the limits panel: built-ins, save-as, delete, limits restored per project,
+and a corrupt presets file that costs nothing but a message."""
+
+from __future__ import annotations
+
+from gns3_copilot_desktop.app import build, parse_args
+from gns3_copilot_desktop.store import Limits
+
+
+def test_built_in_presets_set_the_spin_boxes(app):
+    panel = app.window.limits
+    names = [panel.preset.itemData(i) for i in range(panel.preset.count())]
+    assert names[:3] == ["Default", "Quick look", "Lab build"]
+    assert panel.preset.currentText().startswith("Default  (20 / unlimited)")
+    panel.preset.activated.emit(1)
+    assert (panel.iterations.value(), panel.tool_calls.value(), panel.unlimited.isChecked()) == (5, 3, False)
+    panel.iterations.setValue(6)
+    assert panel.preset.currentText().startswith("Custom  (6 / 3)")
+
+
+def test_save_as_and_delete_a_preset(app):
+    panel = app.window.limits
+    panel.iterations.setValue(33)
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(11)
+    panel.preset_saved.emit("OSPF 实验", panel.limits())
+    assert panel.preset.currentData() == "OSPF 实验" and panel.delete.isEnabled()
+    panel.delete.click()
+    assert "OSPF 实验" not in [panel.preset.itemData(i) for i in range(panel.preset.count())]
+    panel.preset_saved.emit("Default", panel.limits())
+    assert app.window.alert.isVisible() and "built-in" in app.window.alert.text()
+
+
+def test_limits_are_restored_per_project_and_after_a_restart(app, qapp):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    panel = app.window.limits
+    panel.iterations.setValue(40)
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(25)
+    app.choose("Sandbox")
+    assert panel.limits() == Limits(20, None)  # a project never used: the defaults
+    panel.iterations.setValue(3)
+    app.choose("OSPF Lab")
+    assert panel.limits() == Limits(40, 25)
+    app.choose("Sandbox")
+    assert panel.limits() == Limits(3, None)
+    # A new window (a restart) reads the same file.
+    presenter, window = build(parse_args([]), qapp)
+    url = app.demo.url
+    assert presenter.presets.last_used(url, next(p.project_id for p in app.presenter.projects if p.name == "OSPF Lab")) == Limits(40, 25)
+    window.deleteLater()
+
+
+def test_a_corrupt_presets_file_is_told_once_and_the_app_works(app, qapp):
+    path = app.config_dir / "presets.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ this is not json")
+    presenter, window = build(parse_args([]), qapp)
+    notices = []
+    presenter.notice.connect(notices.append)
+    creds = app.demo.credentials
+    app.run(presenter.start(creds.url, "admin"))
+    assert len([n for n in notices if "presets.json was damaged" in n]) == 1
+    assert window.limits.preset.count() == 3
+    assert list(app.config_dir.glob("presets.json.corrupt-*"))
+    app.run(presenter.shutdown())
+    window.deleteLater()
