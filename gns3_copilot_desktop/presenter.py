@@ -276,40 +276,40 @@ class Presenter(QObject):
         self.projects_changed.emit(self.projects)
         await self.choose_project(opened.project_id)
 
-    async def _follow_controller(self) -> None:
-        """Projects opened or closed elsewhere (the GNS3 GUI) show at once."""
-        while self.client is not None:
+    async def _listen(self, open_stream, on_note, still_wanted) -> None:
+        """Keep a notification stream open, reconnecting after a drop and waiting for the
+        next sign-in after a 401. `on_note` must not await: a listener that only ever
+        waits for the next line closes cleanly when it is cancelled."""
+        while self.client is not None and still_wanted():
             try:
-                async with contextlib.aclosing(self.client.controller_notifications()) as notes:
+                async with contextlib.aclosing(open_stream(self.client)) as notes:
                     async for note in notes:
-                        if note.action in ("project.opened", "project.closed", "project.created",
-                                           "project.deleted", "project.updated"):
-                            # Not awaited here: a listener that only ever waits for the
-                            # next line closes cleanly when it is cancelled.
-                            self.spawn(self.refresh_projects())
+                        on_note(note)
             except Unauthorized as exc:
                 self._report(exc)
                 await self._authorized.wait()
                 continue
             except ControllerError as exc:
-                log.info("controller notifications dropped: %s", exc)
+                log.info("notifications dropped: %s", exc)
             await asyncio.sleep(RECONNECT_S)
 
-    async def _follow_project(self, project_id: str) -> None:
+    def _follow_controller(self):
+        """Projects opened or closed elsewhere (the GNS3 GUI) show at once."""
+
+        def on_note(note) -> None:
+            if note.action.startswith("project."):
+                self.spawn(self.refresh_projects())
+
+        return self._listen(lambda client: client.controller_notifications(), on_note, lambda: True)
+
+    def _follow_project(self, project_id: str):
         """Keeps the project's notification stream open: an `auto_close` project stays open
         while someone listens."""
-        while self.client is not None and self.project is not None and self.project.project_id == project_id:
-            try:
-                async with contextlib.aclosing(self.client.project_notifications(project_id)) as notes:
-                    async for _ in notes:
-                        pass
-            except Unauthorized as exc:
-                self._report(exc)
-                await self._authorized.wait()
-                continue
-            except ControllerError as exc:
-                log.info("project notifications dropped: %s", exc)
-            await asyncio.sleep(RECONNECT_S)
+        return self._listen(
+            lambda client: client.project_notifications(project_id),
+            lambda note: None,
+            lambda: self.project is not None and self.project.project_id == project_id,
+        )
 
     # -- sessions -------------------------------------------------------------------
 

@@ -110,19 +110,19 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
             raise ControllerError(404, f"Session '{session_id}' not found")
         return Response(status_code=204)
 
-    @api.put("/sessions/{session_id}/pin")
-    async def pin(project_id: str, session_id: str) -> dict[str, Any]:
+    def set_pinned(project_id: str, session_id: str, pinned: bool) -> dict[str, Any]:
         state.opened_project(project_id, "access chat sessions")
         session = session_or_404(project_id, session_id)
-        session.pinned = True
+        session.pinned = pinned
         return session.as_json()
+
+    @api.put("/sessions/{session_id}/pin")
+    async def pin(project_id: str, session_id: str) -> dict[str, Any]:
+        return set_pinned(project_id, session_id, True)
 
     @api.delete("/sessions/{session_id}/pin")
     async def unpin(project_id: str, session_id: str) -> dict[str, Any]:
-        state.opened_project(project_id, "access chat sessions")
-        session = session_or_404(project_id, session_id)
-        session.pinned = False
-        return session.as_json()
+        return set_pinned(project_id, session_id, False)
 
     @api.post("/sessions/{session_id}/abort")
     async def abort(project_id: str, session_id: str) -> dict[str, Any]:

@@ -68,6 +68,10 @@ def _output_as_text(value: Any) -> Any:
     return value
 
 
+def _output_as_text_validator(cls: type, value: Any) -> Any:
+    return _output_as_text(value)
+
+
 class ToolStartEvent(_Event):
     type: Literal["tool_start"] = "tool_start"
     tool_name: str = ""
@@ -80,20 +84,14 @@ class ToolEndEvent(_Event):
     tool_output: str = ""
     tool_call_id: str | None = None
 
-    @field_validator("tool_output", mode="before")
-    @classmethod
-    def _as_text(cls, value: Any) -> Any:
-        return _output_as_text(value)
+    _output_text = field_validator("tool_output", mode="before")(_output_as_text_validator)
 
 
 class ErrorEvent(_Event):
     type: Literal["error"] = "error"
     error: str = "The Copilot reported an error."
 
-    @field_validator("error", mode="before")
-    @classmethod
-    def _as_text(cls, value: Any) -> Any:
-        return _output_as_text(value)
+    _error_text = field_validator("error", mode="before")(_output_as_text_validator)
 
 
 class DoneEvent(_Event):
