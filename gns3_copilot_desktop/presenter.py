@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Coroutine
 from typing import Any
 
@@ -19,6 +20,7 @@ from .store import AppSettings, CredentialStore, Limits, PresetStore
 log = logging.getLogger(__name__)
 
 FRAME_MS = 16  # re-render at most once per frame
+YIELD_AFTER_S = 0.004  # the longest stretch of event handling without letting Qt run
 ABORT_GRACE_S = 3.0  # after an abort, how long to wait for the controller's `done`
 RECONNECT_S = 3.0
 CONTINUE_MESSAGE = "Please continue where you stopped."
@@ -430,6 +432,7 @@ class Presenter(QObject):
         try:
             client = await self._fresh_client()
             # aclosing: the stream is closed in this task, also when it is cancelled.
+            busy_since = time.perf_counter()
             async with contextlib.aclosing(client.stream_chat(project_id, request)) as events:
                 async for event in events:
                     got_event = True
@@ -438,6 +441,11 @@ class Presenter(QObject):
                         self.session_id = transcript.session_id
                         self.session_chosen.emit(self.session_id)
                     self._changed()
+                    if time.perf_counter() - busy_since > YIELD_AFTER_S:
+                        # A fast stream never makes the loop wait; hand it back to Qt now
+                        # and then, so the window paints and answers input meanwhile.
+                        await asyncio.sleep(0)
+                        busy_since = time.perf_counter()
         except asyncio.CancelledError:
             transcript.mark_stopped()
             self._changed()

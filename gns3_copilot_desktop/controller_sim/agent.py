@@ -34,6 +34,12 @@ class ToolCallSpec:
 class LLMReply:
     text: str = ""
     tool_calls: list[ToolCallSpec] = field(default_factory=list)
+    # Streamed as given, when set (benchmarks); else the text is cut the way LLMs stream.
+    pieces: list[str] | None = None
+
+    def __post_init__(self) -> None:
+        if self.pieces is not None and not self.text:
+            self.text = "".join(self.pieces)
 
 
 @dataclass
@@ -66,6 +72,10 @@ def run_tool(lab: Lab, call: ToolCallSpec) -> Any:
             return lab.ping(args["source"], args["destination"])
         if call.name in ("start_node", "stop_node"):
             return lab.set_status(args["node"], "started" if call.name == "start_node" else "stopped")
+        if call.name == "bench_dump":
+            from .workloads import big_output
+
+            return big_output(int(args["index"]), int(args.get("kb", 100)))
     except (LookupError, KeyError, ValueError) as exc:
         return {"error": str(exc)}
     return {"error": f"unknown tool {call.name!r}"}
@@ -83,6 +93,11 @@ class _Words:
 
 def plan(message: str, lab: Lab) -> Script:
     """The script for what the user asked."""
+    from . import workloads
+
+    bench = workloads.parse(message)
+    if bench is not None:
+        return workloads.firehose(*bench)
     text = message.lower()
     nodes = [m.upper() for m in _NODE.findall(message)]
     if "ospf" in text:

@@ -25,11 +25,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pace", type=float, default=0.05, metavar="SECONDS",
                         help="seconds between streamed pieces of text (0 for tests; default 0.05)")
     parser.add_argument("--log-level", default="warning")
+    parser.add_argument("--bench-history", action="store_true",
+                        help="add a 2,000-message session 'bench-history' to the first project (benchmarks)")
     args = parser.parse_args(argv)
     if args.pace < 0:
         parser.error("--pace must be 0 or more")
     try:
         controller = DemoController(port=args.port, password=args.password, pace_s=args.pace, log_level=args.log_level)
+        if args.bench_history:
+            controller.state.seed_bench_history()
     except OSError as exc:
         print(f"gns3-copilot-demo-controller: cannot listen on 127.0.0.1:{args.port}: {exc.strerror}", file=sys.stderr)
         return 1

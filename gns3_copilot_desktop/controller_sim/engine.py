@@ -147,7 +147,7 @@ class Turn:
 
     async def _stream_reply(self, reply: LLMReply) -> AsyncIterator[dict[str, Any]]:
         pace = self.settings.pace_s
-        for piece in text_pieces(reply.text):
+        for piece in reply.pieces if reply.pieces is not None else text_pieces(reply.text):
             yield self._event("content", content=piece)
             if pace:
                 await asyncio.sleep(pace)

@@ -73,6 +73,16 @@ class ControllerState:
                 project_id, name, "opened" if opened else "closed", Lab(project_id, routers)
             )
 
+    def seed_bench_history(self) -> str:
+        """A 2,000-message session in the first project, for the history benchmark."""
+        from .workloads import BENCH_HISTORY_SESSION, seed_history
+
+        project = next(iter(self.projects.values()))
+        session = self.sessions.get_or_create(project.project_id, self.auth.user_id, BENCH_HISTORY_SESSION)
+        if not session.messages:
+            seed_history(session)
+        return session.thread_id
+
     def project(self, project_id: str) -> DemoProject:
         project = self.projects.get(project_id)
         if project is None:

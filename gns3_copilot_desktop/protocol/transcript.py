@@ -70,21 +70,22 @@ class UserMessage(Item):
 
 @dataclass(eq=False)
 class AssistantText(Item):
+    # Append-only, so a view can render just the pieces it has not seen yet.
     pieces: list[str] = field(default_factory=list)
     iteration_notice: LimitNotice | None = None
-    _joined: str | None = field(default=None, repr=False)
     length: int = 0
+    _joined: str = field(default="", repr=False)
+    _joined_pieces: int = field(default=0, repr=False)
 
     def append(self, piece: str) -> None:
         self.pieces.append(piece)
         self.length += len(piece)
-        self._joined = None
 
     @property
     def text(self) -> str:
-        if self._joined is None:
-            self._joined = "".join(self.pieces)
-            self.pieces = [self._joined] if self._joined else []
+        if self._joined_pieces < len(self.pieces):
+            self._joined += "".join(self.pieces[self._joined_pieces :])
+            self._joined_pieces = len(self.pieces)
         return self._joined
 
 

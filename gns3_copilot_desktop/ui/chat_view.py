@@ -53,6 +53,7 @@ class AssistantMessage(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.view = MarkdownView()
+        self._seen = 0
         self.limit_line = QLabel()
         self.limit_line.setVisible(False)
         layout = QVBoxLayout(self)
@@ -61,7 +62,10 @@ class AssistantMessage(QWidget):
         layout.addWidget(self.limit_line)
 
     def set_item(self, item: AssistantText) -> None:
-        self.view.set_text(item.text)
+        # Only the pieces that came since the last frame are handed on.
+        if self._seen < len(item.pieces):
+            self.view.append("".join(item.pieces[self._seen :]))
+            self._seen = len(item.pieces)
         if item.iteration_notice is not None:
             self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{item.iteration_notice.summary()}</b>")
             self.limit_line.setVisible(True)
@@ -133,7 +137,11 @@ class LimitStopBar(QFrame):
 
 
 class ChatView(QScrollArea):
+    """Renders a transcript. A long history shows its newest items first; earlier ones
+    come a page at a time ("Show earlier messages"), so opening any chat is quick."""
+
     continue_requested = Signal()
+    PAGE = 60
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -144,6 +152,12 @@ class ChatView(QScrollArea):
         self._layout = QVBoxLayout(self._content)
         self._layout.setContentsMargins(16, 12, 16, 12)
         self._layout.setSpacing(8)
+        self.earlier = QPushButton()
+        self.earlier.setFlat(True)
+        self.earlier.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.earlier.clicked.connect(self.show_earlier)
+        self.earlier.setVisible(False)
+        self._layout.addWidget(self.earlier, 0, Qt.AlignmentFlag.AlignHCenter)
         self._placeholder = QLabel()
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._placeholder.setWordWrap(True)
@@ -156,6 +170,7 @@ class ChatView(QScrollArea):
         self._layout.addStretch(1)
         self.setWidget(self._content)
         self._widgets: list[QWidget] = []
+        self._first = 0  # index of the first item that has a widget
         self._transcript = Transcript()
         self._stick_to_bottom = True
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
@@ -171,6 +186,10 @@ class ChatView(QScrollArea):
     def widgets(self) -> list[QWidget]:
         return list(self._widgets)
 
+    @property
+    def first_shown(self) -> int:
+        return self._first
+
     def reset(self, transcript: Transcript) -> None:
         """A new conversation (or one loaded from history): rebuild."""
         for widget in self._widgets:
@@ -178,25 +197,52 @@ class ChatView(QScrollArea):
             widget.deleteLater()
         self._widgets = []
         self._transcript = transcript
+        self._first = max(0, len(transcript.items) - self.PAGE)
         self._stick_to_bottom = True
-        self.update_items(transcript.take_changes() or list(range(len(transcript.items))))
+        transcript.take_changes()
+        self.update_items(list(range(self._first, len(transcript.items))))
+
+    def show_earlier(self) -> None:
+        if self._first == 0:
+            return
+        new_first = max(0, self._first - self.PAGE)
+        bar = self.verticalScrollBar()
+        from_bottom = bar.maximum() - bar.value()
+        added = []
+        for offset, item in enumerate(self._transcript.items[new_first : self._first]):
+            widget = widget_for(item)
+            self._layout.insertWidget(1 + offset, widget)
+            widget.set_item(item)  # type: ignore[attr-defined]
+            added.append(widget)
+        self._widgets[:0] = added
+        self._first = new_first
+        self._update_earlier()
+        # Keep the messages the user was reading where they were.
+        self._stick_to_bottom = False
+        QTimer.singleShot(0, self, lambda: bar.setValue(bar.maximum() - from_bottom))
 
     def update_items(self, indexes: list[int]) -> None:
         items = self._transcript.items
         for index in indexes:
-            if index >= len(items):
+            if index >= len(items) or index < self._first:
                 continue
-            if index < len(self._widgets):
-                self._widgets[index].set_item(items[index])  # type: ignore[attr-defined]
+            position = index - self._first
+            if position < len(self._widgets):
+                self._widgets[position].set_item(items[index])  # type: ignore[attr-defined]
                 continue
-            while len(self._widgets) <= index:
-                item = items[len(self._widgets)]
+            while len(self._widgets) <= position:
+                item = items[self._first + len(self._widgets)]
                 widget = widget_for(item)
-                self._layout.insertWidget(self._layout.count() - 2, widget)
+                self._layout.insertWidget(self._layout.count() - 3, widget)
                 self._widgets.append(widget)
                 widget.set_item(item)  # type: ignore[attr-defined]
         self._placeholder.setVisible(not self._widgets)
+        self._update_earlier()
         self._update_limit_bar()
+
+    def _update_earlier(self) -> None:
+        self.earlier.setVisible(self._first > 0)
+        self.earlier.setText(f"Show earlier messages ({self._first:,} more)")
 
     def _update_limit_bar(self) -> None:
         t = self._transcript
@@ -216,4 +262,9 @@ class ChatView(QScrollArea):
 
     def _range_changed(self, _minimum: int, maximum: int) -> None:
         if self._stick_to_bottom:
-            QTimer.singleShot(0, lambda: self.verticalScrollBar().setValue(self.verticalScrollBar().maximum()))
+            # With `self` as context, the timer dies with the view.
+            QTimer.singleShot(0, self, self._to_bottom)
+
+    def _to_bottom(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())

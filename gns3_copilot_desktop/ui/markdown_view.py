@@ -1,29 +1,56 @@
 """Assistant text rendered as Markdown while it streams, without re-parsing it all.
 
 Text that can no longer change (everything before the last paragraph break outside a
-code block) is frozen into chunks of a few kilobytes, each parsed once. Only the open
+code block) is frozen into blocks of a few kilobytes, each parsed once. Only the open
 tail is re-rendered on an update, so an update costs the tail's length, not the
 message's: long answers stream as smoothly as short ones.
+
+Each block is a read-only QTextBrowser whose height is fixed to its document's: unlike
+word-wrapped QLabels, it never makes the layouts ask every block "how tall at this
+width?" on each frame, which would cost the whole conversation's length per frame.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+import math
+
+from PySide6.QtCore import QSizeF, Qt
+from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 CHUNK_CHARS = 4096
 
 
-def _label() -> QLabel:
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.MarkdownText)
-    label.setWordWrap(True)
-    label.setOpenExternalLinks(True)
-    label.setTextInteractionFlags(
-        Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
-    )
-    label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
-    return label
+class MarkdownBlock(QTextBrowser):
+    """A piece of Markdown, exactly as tall as its text: no scroll bars, no frame."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setOpenExternalLinks(True)
+        self.setStyleSheet("QTextBrowser { background: transparent; }")
+        self.viewport().setAutoFillBackground(False)
+        self.document().setDocumentMargin(2)
+        self.document().documentLayout().documentSizeChanged.connect(self._fit)
+        self.setFixedHeight(0)
+
+    def _fit(self, size: QSizeF) -> None:
+        height = math.ceil(size.height())
+        if height != self.height():
+            self.setFixedHeight(height)
+
+    def markdown_source(self) -> str:
+        return self._source
+
+    def set_markdown(self, text: str) -> None:
+        self._source = text
+        self.setMarkdown(text)
+
+
+def _label() -> MarkdownBlock:
+    return MarkdownBlock()
 
 
 class MarkdownView(QWidget):
@@ -32,62 +59,75 @@ class MarkdownView(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(0)
-        self._tail = _label()
-        self._layout.addWidget(self._tail)
+        self._tail_label = _label()
+        self._tail_label.setVisible(False)
+        self._layout.addWidget(self._tail_label)
         self._reset()
 
     def _reset(self) -> None:
-        self._text = ""
-        self._frozen = 0  # characters already frozen into chunks
-        self._scanned = 0  # characters already scanned for safe breaks
+        self._frozen: list[str] = []  # text already parsed into its own label
+        self._tail = ""  # the text that may still change how it renders
+        self._scanned = 0  # characters of the tail already scanned for safe breaks
         self._in_fence = False
-        self._last_safe = 0  # a break after which the text before can never change
-        self._tail_shown = ""
+        self._safe = 0  # a break in the tail after which the text before is final
+        self._shown = ""
 
     def text(self) -> str:
-        return self._text
+        return "".join(self._frozen) + self._tail
 
     def chunk_count(self) -> int:
-        return self._layout.count() - 1
+        return len(self._frozen)
 
     def set_text(self, text: str) -> None:
-        if not text.startswith(self._text[: self._frozen]):
-            self._clear()
-        self._text = text
+        """Show this text; when it extends what is shown, only the new part is parsed."""
+        current = self.text()
+        if text.startswith(current):
+            self.append(text[len(current) :])
+            return
+        self._clear()
+        self.append(text)
+
+    def append(self, more: str) -> None:
+        if not more:
+            return
+        self._tail += more
         self._scan()
-        if self._last_safe - self._frozen >= CHUNK_CHARS:
-            self._freeze(self._last_safe)
-        tail = text[self._frozen :]
-        if tail != self._tail_shown:
-            self._tail_shown = tail
-            self._tail.setText(tail)
-            self._tail.setVisible(bool(tail))
+        if self._safe >= CHUNK_CHARS:
+            self._freeze(self._safe)
+        if self._tail != self._shown:
+            self._shown = self._tail
+            self._tail_label.set_markdown(self._tail)
+            self._tail_label.setVisible(bool(self._tail))
 
     def _scan(self) -> None:
-        text = self._text
-        end = text.rfind("\n") + 1  # only whole lines
+        tail = self._tail
+        end = tail.rfind("\n") + 1  # only whole lines
         position = self._scanned
         while position < end:
-            newline = text.find("\n", position, end)
-            line = text[position:newline]
-            stripped = line.lstrip()
+            newline = tail.find("\n", position, end)
+            stripped = tail[position:newline].lstrip()
             if stripped.startswith("```") or stripped.startswith("~~~"):
                 self._in_fence = not self._in_fence
             elif not stripped and not self._in_fence:
-                self._last_safe = newline + 1
+                self._safe = newline + 1
             position = newline + 1
         self._scanned = max(self._scanned, end)
 
     def _freeze(self, upto: int) -> None:
         chunk = _label()
-        chunk.setText(self._text[self._frozen : upto])
+        text = self._tail[:upto]
+        chunk.set_markdown(text)
         self._layout.insertWidget(self._layout.count() - 1, chunk)
-        self._frozen = upto
+        self._frozen.append(text)
+        self._tail = self._tail[upto:]
+        self._scanned -= upto
+        self._safe = 0
 
     def _clear(self) -> None:
         while self._layout.count() > 1:
             item = self._layout.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
-        self._tail.clear()
+        self._tail_label.set_markdown("")
+        self._tail_label.setVisible(False)
         self._reset()

@@ -1,0 +1,105 @@
+"""Shared parts of the benchmarks: the reference controller in its own process, the
+real window offscreen on a qasync loop, an event-loop lag probe, and the report."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@dataclass
+class Controller:
+    url: str
+    username: str
+    password: str
+    process: subprocess.Popen
+
+
+@contextmanager
+def controller(*args: str):
+    """The reference controller as a separate process (it must not share our GIL)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gns3_copilot_desktop.controller_sim.cli", "--port", "0", "--pace", "0", *args],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        line = process.stdout.readline()
+        creds = json.loads(line)
+        yield Controller(creds["url"], creds["username"], creds["password"], process)
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def qt_loop():
+    """A QApplication and a qasync loop, as the app makes them."""
+    from PySide6.QtWidgets import QApplication
+    import qasync
+
+    os.environ.setdefault("GNS3_COPILOT_CONFIG_DIR", tempfile.mkdtemp(prefix="gns3-bench-"))
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    return app, loop
+
+
+class LagProbe:
+    """A 1 ms QTimer: the gaps between its ticks are how long the loop was busy."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import Qt, QTimer
+
+        self.gaps: list[float] = []
+        self._last: float | None = None
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(1)
+        self.timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        if self._last is not None:
+            self.gaps.append((now - self._last) * 1000)
+        self._last = now
+
+    def start(self) -> None:
+        self._last = None
+        self.timer.start()
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+    def p99(self) -> float:
+        return statistics.quantiles(self.gaps, n=100)[98] if len(self.gaps) >= 100 else max(self.gaps, default=0.0)
+
+    def max(self) -> float:
+        return max(self.gaps, default=0.0)
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def report(name: str, figures: dict[str, Any], goals: list[tuple[str, float, float]]) -> int:
+    """One line of JSON, a human summary; exit code 1 when a goal is missed.
+    `goals`: (what, value, at most)."""
+    missed = [what for what, value, limit in goals if value > limit]
+    line = {"benchmark": name, **figures,
+            "goals": {what: {"value": round(value, 3), "at_most": limit, "met": value <= limit} for what, value, limit in goals}}
+    print(json.dumps(line, ensure_ascii=False))
+    print(f"\n{name}:")
+    for what, value, limit in goals:
+        print(f"  {'ok  ' if value <= limit else 'MISS'} {what}: {value:.3f} (goal: at most {limit})")
+    return 1 if missed else 0
