@@ -62,6 +62,8 @@ async def window_turn(app, ctl) -> tuple[float, LagProbe, int]:
     started = time.perf_counter()
     presenter.send(MESSAGE)
     await finished.wait()
+    while window.chat.pending():  # rendering goes on in slices after the last event
+        await asyncio.sleep(0.001)
     window.chat.viewport().repaint()  # the last event is on screen
     elapsed = time.perf_counter() - started
     probe.stop()

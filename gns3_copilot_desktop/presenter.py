@@ -19,7 +19,11 @@ from .store import AppSettings, CredentialStore, Limits, PresetStore
 
 log = logging.getLogger(__name__)
 
-FRAME_MS = 16  # re-render at most once per frame
+FRAME_MS = 16  # re-render at most once per frame...
+MAX_FRAME_MS = 100
+# ...and, while a stream pours in faster than the window can paint, spend at most about
+# this share of the time rendering, so reading the stream never falls behind.
+RENDER_SHARE = 0.25
 YIELD_AFTER_S = 0.004  # the longest stretch of event handling without letting Qt run
 ABORT_GRACE_S = 3.0  # after an abort, how long to wait for the controller's `done`
 RECONNECT_S = 3.0
@@ -70,7 +74,7 @@ class Presenter(QObject):
         self._project_listener: asyncio.Task[Any] | None = None
         self._frame = QTimer(self)
         self._frame.setSingleShot(True)
-        self._frame.setInterval(FRAME_MS)
+        self._frame_ms = FRAME_MS
         self._frame.timeout.connect(self._flush_changes)
         self._told: set[str] = set()
         # Cleared by a 401: the listeners wait for the next sign-in instead of dying,
@@ -488,13 +492,17 @@ class Presenter(QObject):
 
     def _changed(self) -> None:
         if not self._frame.isActive():
-            self._frame.start()
+            self._frame.start(self._frame_ms)
 
     def _flush_changes(self) -> None:
         self._frame.stop()
         changed = self.transcript.take_changes()
         if changed:
+            started = time.perf_counter()
             self.transcript_changed.emit(changed)
+            cost_ms = (time.perf_counter() - started) * 1000
+            # Painting follows the update and costs about as much again.
+            self._frame_ms = int(min(MAX_FRAME_MS, max(FRAME_MS, 2 * cost_ms / RENDER_SHARE)))
 
 
 def _first_error(exc: ValueError) -> str:

@@ -87,7 +87,10 @@ class App:
         self.press(edit, Qt.Key.Key_Return)
 
     def finish_turn(self, timeout: float = 20.0) -> None:
-        self.wait(lambda: not self.presenter.is_running and not self.window._running, timeout, "the turn to end")
+        self.wait(
+            lambda: not self.presenter.is_running and not self.window._running and not self.window.chat.pending(),
+            timeout, "the turn to end and be rendered",
+        )
         self.settle(0.05)
 
     def cards(self):

@@ -193,6 +193,12 @@ def parse_event(data: str | bytes | dict[str, Any]) -> ChatEvent:
         obj: Any = data
         text = None
     else:
+        try:
+            # The fast path, for the thousands of well-formed events of a long answer:
+            # pydantic parses and validates the JSON in one go.
+            return _WIRE.validate_json(data)
+        except ValidationError:
+            pass  # find out below what is wrong with it
         text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
         try:
             obj = json.loads(text)

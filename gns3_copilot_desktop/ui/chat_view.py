@@ -3,6 +3,8 @@ notices. It renders a `Transcript`, and on each frame only the items that change
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
@@ -30,17 +32,13 @@ from .markdown_view import MarkdownView
 from .tool_card import ToolCallCard
 
 
-class UserBubble(QFrame):
+class UserBubble(theme.Card):
     def __init__(self) -> None:
-        super().__init__()
-        self.setObjectName("UserBubble")
-        background, border = theme.card_colors("user", theme.is_dark())
-        self.setStyleSheet(f"QFrame#UserBubble {{ background: {background}; border: 1px solid {border}; border-radius: 10px; }}")
+        super().__init__("user")
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setStyleSheet("background: transparent; border: none;")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         layout.addWidget(self.label)
@@ -71,29 +69,23 @@ class AssistantMessage(QWidget):
             self.limit_line.setVisible(True)
 
 
-class NoticeLine(QFrame):
+class NoticeLine(theme.Card):
     """An error, an interruption or a limit stop, said in words inside the chat."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setObjectName("Notice")
+        super().__init__("aborted")
         self.icon = QLabel()
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setStyleSheet("background: transparent; border: none;")
-        self.icon.setStyleSheet("background: transparent; border: none;")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.label, 1)
-        self.kind = ""
 
     def set_item(self, item: ErrorNotice | InfoNotice) -> None:
         kind = "error" if isinstance(item, ErrorNotice) else ("limit" if item.kind == "limit" else "aborted")
-        self.kind = kind
-        background, border = theme.card_colors(kind, theme.is_dark())
-        self.setStyleSheet(f"QFrame#Notice {{ background: {background}; border: 1px solid {border}; border-radius: 8px; }}")
+        self.set_kind(kind)
         if kind == "limit":
             self.icon.setPixmap(theme.limit_icon())
         else:
@@ -112,17 +104,13 @@ def widget_for(item: Item) -> QWidget:
     return NoticeLine()
 
 
-class LimitStopBar(QFrame):
+class LimitStopBar(theme.Card):
     """Under a turn a limit stopped: what happened, and the way on."""
 
     continue_requested = Signal()
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setObjectName("LimitStop")
-        background, border = theme.card_colors("limit", theme.is_dark())
-        self.setStyleSheet(f"QFrame#LimitStop {{ background: {background}; border: 1px solid {border}; border-radius: 8px; }}"
-                           "QFrame#LimitStop QLabel { background: transparent; border: none; }")
+        super().__init__("limit")
         icon = QLabel()
         icon.setPixmap(theme.limit_icon(24))
         self.label = QLabel()
@@ -134,6 +122,9 @@ class LimitStopBar(QFrame):
         layout.addWidget(icon)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.button)
+
+
+SLICE_MS = 6.0
 
 
 class ChatView(QScrollArea):
@@ -170,6 +161,7 @@ class ChatView(QScrollArea):
         self._layout.addStretch(1)
         self.setWidget(self._content)
         self._widgets: list[QWidget] = []
+        self._dirty: set[int] = set()
         self._first = 0  # index of the first item that has a widget
         self._transcript = Transcript()
         self._stick_to_bottom = True
@@ -196,6 +188,7 @@ class ChatView(QScrollArea):
             self._layout.removeWidget(widget)
             widget.deleteLater()
         self._widgets = []
+        self._dirty = set()
         self._transcript = transcript
         self._first = max(0, len(transcript.items) - self.PAGE)
         self._stick_to_bottom = True
@@ -222,20 +215,35 @@ class ChatView(QScrollArea):
         QTimer.singleShot(0, self, lambda: bar.setValue(bar.maximum() - from_bottom))
 
     def update_items(self, indexes: list[int]) -> None:
+        """Render these items (new or changed), a slice at a time: at most
+        SLICE_MS of work before the loop gets the thread back to paint and read."""
+        self._dirty.update(indexes)
+        self._render_slice()
+
+    def pending(self) -> int:
+        return len(self._dirty)
+
+    def _render_slice(self) -> None:
+        started = time.perf_counter()
         items = self._transcript.items
-        for index in indexes:
+        while self._dirty:
+            index = min(self._dirty)
+            self._dirty.discard(index)
             if index >= len(items) or index < self._first:
                 continue
             position = index - self._first
             if position < len(self._widgets):
                 self._widgets[position].set_item(items[index])  # type: ignore[attr-defined]
-                continue
-            while len(self._widgets) <= position:
-                item = items[self._first + len(self._widgets)]
-                widget = widget_for(item)
-                self._layout.insertWidget(self._layout.count() - 3, widget)
-                self._widgets.append(widget)
-                widget.set_item(item)  # type: ignore[attr-defined]
+            else:
+                while len(self._widgets) <= position:
+                    item = items[self._first + len(self._widgets)]
+                    widget = widget_for(item)
+                    self._layout.insertWidget(self._layout.count() - 3, widget)
+                    self._widgets.append(widget)
+                    widget.set_item(item)  # type: ignore[attr-defined]
+            if self._dirty and (time.perf_counter() - started) * 1000 > SLICE_MS:
+                QTimer.singleShot(0, self, self._render_slice)
+                break
         self._placeholder.setVisible(not self._widgets)
         self._update_earlier()
         self._update_limit_bar()

@@ -15,9 +15,10 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QSizeF, Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
-CHUNK_CHARS = 4096
+CHUNK_CHARS = 2048
 
 
 class MarkdownBlock(QTextBrowser):
@@ -30,7 +31,9 @@ class MarkdownBlock(QTextBrowser):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setOpenExternalLinks(True)
-        self.setStyleSheet("QTextBrowser { background: transparent; }")
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
+        self.setPalette(palette)
         self.viewport().setAutoFillBackground(False)
         self.document().setDocumentMargin(2)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)

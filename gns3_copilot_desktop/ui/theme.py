@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPainter, QPalette, QPen, QPixmap
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QWidget
 
 AMBER = "#d98a00"
 RED = "#c62828"
@@ -139,3 +139,34 @@ def app_icon() -> QIcon:
         painter.end()
         icon.addPixmap(pixmap)
     return icon
+
+
+class Card(QFrame):
+    """A rounded, bordered panel in the colours of its kind, painted by hand: style
+    sheets would make Qt re-polish every child of every card, which costs a lot when a
+    stream adds a hundred cards."""
+
+    def __init__(self, kind: str = "tool", parent: QWidget | None = None):
+        super().__init__(parent)
+        self._kind = ""
+        self._colors = ("#ffffff", "#cccccc")
+        self.set_kind(kind)
+
+    @property
+    def kind(self) -> str:
+        return self._kind
+
+    def set_kind(self, kind: str) -> None:
+        if kind != self._kind:
+            self._kind = kind
+            self._colors = card_colors(kind, is_dark(self))
+            self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        background, border = self._colors
+        painter.setPen(QPen(QColor(border), 1))
+        painter.setBrush(QColor(background))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
+        painter.end()

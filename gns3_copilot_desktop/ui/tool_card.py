@@ -9,7 +9,6 @@ import json
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -24,6 +23,7 @@ from ..protocol.transcript import ToolCall, ToolStatus
 from . import theme
 
 COLLAPSED_LINES = 12
+ARGUMENTS_SHOWN = 160
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 _STATUS_TEXT = {
@@ -36,15 +36,23 @@ _STATUS_TEXT = {
 }
 
 
+PRETTY_MAX_CHARS = 50_000
+
+
 def pretty(text: str) -> str:
-    """JSON pretty-printed (Chinese kept readable); anything else as it is."""
+    """JSON pretty-printed (Chinese kept readable); anything else as it is.
+
+    Output that already spans lines is shown as it came (controllers usually indent
+    their JSON), and a huge one-line JSON is not re-indented: Python's indenting
+    encoder costs ~10 ms per 100 KB, which a window streaming a hundred results
+    cannot spend."""
     stripped = text.strip()
-    if stripped[:1] in ("{", "["):
-        try:
-            return json.dumps(json.loads(stripped), indent=2, ensure_ascii=False)
-        except ValueError:
-            pass
-    return text
+    if stripped[:1] not in ("{", "[") or "\n" in stripped[:200] or len(stripped) > PRETTY_MAX_CHARS:
+        return text
+    try:
+        return json.dumps(json.loads(stripped), indent=2, ensure_ascii=False)
+    except ValueError:
+        return text
 
 
 class _Spinner:
@@ -77,15 +85,15 @@ class _Spinner:
             card._spin(SPINNER[cls.frame])
 
 
-class ToolCallCard(QFrame):
+class ToolCallCard(theme.Card):
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("ToolCard")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        super().__init__("tool", parent)
         self._call: ToolCall | None = None
-        self._kind = ""
         self._expanded = False
         self._shown_output: str | None = None
+        self._raw_output: str | None = None
+        self._pretty = ""
+        self._lines = 0
 
         self.icon = QLabel()
         self.icon.setPixmap(theme.tool_icon())
@@ -111,7 +119,9 @@ class ToolCallCard(QFrame):
         self.limit_line.setVisible(False)
         self.arguments = QLabel()
         self.arguments.setFont(theme.monospace())
-        self.arguments.setWordWrap(True)
+        # One line, elided: a word-wrapped label would be asked its height for every
+        # width on each layout pass; the whole text is in the tooltip.
+        self.arguments.setTextFormat(Qt.TextFormat.PlainText)
         self.arguments.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.output = QPlainTextEdit()
         self.output.setReadOnly(True)
@@ -155,20 +165,18 @@ class ToolCallCard(QFrame):
             args = json.dumps(call.parsed_arguments, ensure_ascii=False)
         else:
             args = call.arguments
-        self.arguments.setText(_elide(args or "{}", 400))
+        args = args or "{}"
+        shown = _elide(args.replace("\n", " "), ARGUMENTS_SHOWN)
+        if shown != self.arguments.text():
+            self.arguments.setText(shown)
+            self.arguments.setToolTip(_elide(args, 4000) if len(args) > ARGUMENTS_SHOWN else "")
         self._set_output(call.output if call.status != ToolStatus.LIMIT else None)
 
     def _set_kind(self, kind: str) -> None:
-        if kind == self._kind:
+        if kind == self.kind:
             return
-        self._kind = kind
-        background, border = theme.card_colors(kind, theme.is_dark(self))
-        self.setStyleSheet(
-            f"QFrame#ToolCard {{ background: {background}; border: 1px solid {border}; border-radius: 8px; }}"
-            f"QFrame#ToolCard QLabel {{ background: transparent; border: none; }}"
-        )
+        self.set_kind(kind)
         self.icon.setPixmap(theme.limit_icon() if kind == "limit" else theme.tool_icon(color="#888888" if kind == "aborted" else theme.BLUE))
-        self.setProperty("kind", kind)
 
     def _set_output(self, output: str | None) -> None:
         if output is None or output == "":
@@ -176,8 +184,10 @@ class ToolCallCard(QFrame):
             self.show_all.setVisible(False)
             self._shown_output = None
             return
-        text = pretty(output)
-        lines = text.count("\n") + 1
+        if output is not self._raw_output:
+            self._raw_output, self._pretty = output, pretty(output)
+            self._lines = self._pretty.count("\n") + 1
+        text, lines = self._pretty, self._lines
         long = lines > COLLAPSED_LINES
         shown = text if (self._expanded or not long) else "\n".join(text.split("\n", COLLAPSED_LINES)[:COLLAPSED_LINES])
         if shown != self._shown_output:
@@ -205,10 +215,6 @@ class ToolCallCard(QFrame):
         if self._call.output:
             text += "\n\n" + pretty(self._call.output)
         QGuiApplication.clipboard().setText(text)
-
-    @property
-    def kind(self) -> str:
-        return self._kind
 
     def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
         _Spinner.remove(self)
