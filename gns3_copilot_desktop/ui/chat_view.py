@@ -132,7 +132,7 @@ class ChatView(QScrollArea):
     come a page at a time ("Show earlier messages"), so opening any chat is quick."""
 
     continue_requested = Signal()
-    PAGE = 60
+    PAGE = 20
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

@@ -1,0 +1,62 @@
+"""Start-up benchmark: from process start to the main window shown and idle
+(`--quit-after 0`), against a bare PySide6 program that shows one empty window and
+quits when idle, measured alternately in the same run. Offscreen, no stored sign-in.
+
+    bash packaging/dev run python bench/startup.py
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import report  # noqa: E402
+
+ROUNDS = 7
+BARE = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+app = QApplication(sys.argv)
+window = QWidget()
+window.resize(1280, 800)
+window.show()
+QTimer.singleShot(0, app.quit)
+app.exec()
+"""
+
+
+def timed(command: list[str], env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+    return time.perf_counter() - started
+
+
+def main() -> int:
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    env["GNS3_COPILOT_CONFIG_DIR"] = tempfile.mkdtemp(prefix="gns3-bench-start-")
+    bare_cmd = [sys.executable, "-c", BARE]
+    app_cmd = [sys.executable, "-m", "gns3_copilot_desktop", "--quit-after", "0"]
+    timed(bare_cmd, env), timed(app_cmd, env)  # warm the file cache for both
+    bares, apps = [], []
+    for _ in range(ROUNDS):
+        bares.append(timed(bare_cmd, env))
+        apps.append(timed(app_cmd, env))
+    bare, app = statistics.median(bares), statistics.median(apps)
+    figures = {"bare_pyside6_s": round(bare, 3), "app_s": round(app, 3), "startup_ratio": round(app / bare, 3)}
+    return report("startup", figures, [("start-up / bare PySide6 window", app / bare, 1.5)])
+
+
+if __name__ == "__main__":
+    code = main()
+    sys.stdout.flush()
+    # Skip the interpreter's finalisation: PySide6 and qasync objects torn down in
+    # arbitrary order can crash it, which would hide the figures' exit code.
+    os._exit(code)

@@ -1,0 +1,68 @@
+"""Rendering that must stay cheap: Markdown parsed once per finished block, and long
+histories shown newest first, a page at a time."""
+
+from __future__ import annotations
+
+from gns3_copilot_desktop.controller_sim.workloads import markdown_document, split_pieces
+from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Transcript
+from gns3_copilot_desktop.ui.chat_view import AssistantMessage, ChatView
+from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, MarkdownView
+
+
+def test_streamed_markdown_is_frozen_in_blocks_never_inside_a_code_fence(qtbot):
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    document = markdown_document(60_000)
+    for piece in split_pieces(document, 1500):
+        view.append(piece)
+    assert view.text() == document  # nothing lost or doubled
+    assert view.chunk_count() >= 60_000 // (CHUNK_CHARS * 2)
+    for block in view._frozen:
+        assert block.count("```") % 2 == 0, "a code block was cut in two"
+        assert block.endswith("\n\n")
+
+
+def test_set_text_that_extends_only_appends(qtbot):
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.set_text("## Title\n\nfirst paragraph\n\n")
+    view.set_text("## Title\n\nfirst paragraph\n\nsecond 第二段")
+    assert view.text() == "## Title\n\nfirst paragraph\n\nsecond 第二段"
+    view.set_text("something else")
+    assert view.text() == "something else" and view.chunk_count() == 0
+
+
+def test_a_long_history_opens_on_its_newest_page_and_pages_back(qtbot):
+    messages = []
+    for n in range(100):
+        messages += [{"role": "user", "content": f"question {n}"}, {"role": "assistant", "content": f"answer **{n}**"}]
+    transcript = Transcript.from_history(ConversationHistory.model_validate({"thread_id": "t", "messages": messages}))
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.show()
+    view.reset(transcript)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    shown = view.widgets()
+    assert len(shown) == ChatView.PAGE and view.first_shown == 200 - ChatView.PAGE
+    assert isinstance(shown[-1], AssistantMessage) and shown[-1].view.text() == "answer **99**"
+    assert view.earlier.isVisible() and f"{200 - ChatView.PAGE:,} more" in view.earlier.text()
+    view.earlier.click()
+    assert len(view.widgets()) == 2 * ChatView.PAGE
+    while view.first_shown:
+        view.show_earlier()
+    assert len(view.widgets()) == 200 and not view.earlier.isVisible()
+    assert view.widgets()[0].label.text() == "question 0"
+
+
+def test_streaming_into_a_paged_view_updates_the_newest_items(qtbot):
+    transcript = Transcript.from_history(ConversationHistory.model_validate(
+        {"thread_id": "t", "messages": [{"role": "user", "content": f"q{n}"} for n in range(50)]}))
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.reset(transcript)
+    transcript.begin_turn("new question")
+    transcript.apply(ContentEvent(content="streamed answer"))
+    view.update_items(transcript.take_changes())
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    assert view.widgets()[-1].view.text() == "streamed answer"
+    assert view.widgets()[-2].label.text() == "new question"
