@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -119,11 +119,12 @@ class LimitsPanel(QGroupBox):
         self.preset.clear()
         chosen = -1
         for index, preset in enumerate(self._presets):
-            self.preset.addItem(f"{preset.name}  ({preset.limits.label()})", preset.name)
+            self.preset.addItem(f"{preset.name}  ({_short(preset.limits)})", preset.name)
+            self.preset.setItemData(index, f"{preset.limits.label()} (iterations / tool calls)", Qt.ItemDataRole.ToolTipRole)
             if chosen < 0 and preset.limits == current:
                 chosen = index
         if chosen < 0:
-            self.preset.addItem(f"{CUSTOM}  ({current.label()})", CUSTOM)
+            self.preset.addItem(f"{CUSTOM}  ({_short(current)})", CUSTOM)
             chosen = self.preset.count() - 1
         self.preset.setCurrentIndex(chosen)
         self.preset.blockSignals(False)
@@ -148,3 +149,9 @@ class LimitsPanel(QGroupBox):
         name = self.preset.currentData()
         if name and name != CUSTOM:
             self.preset_deleted.emit(name)
+
+
+def _short(limits: Limits) -> str:
+    """`20/∞`: fits the combo box; the tooltip says it in words."""
+    tools = "∞" if limits.max_tool_calls is None else str(limits.max_tool_calls)
+    return f"{limits.max_iterations}/{tools}"
