@@ -54,6 +54,25 @@ def qt_loop():
     return app, loop
 
 
+async def signed_in_window(app, ctl):
+    """The real presenter and window, signed in, the first project chosen, settled."""
+    from gns3_copilot_desktop.app import build, parse_args
+
+    presenter, window = build(parse_args([]), app)
+    window.resize(1280, 800)
+    window.show()
+    await presenter.sign_in(ctl.url, ctl.username, ctl.password, remember=False, keep=False)
+    await presenter.choose_project(presenter.projects[0].project_id)
+    await asyncio.sleep(0.3)
+    return presenter, window
+
+
+async def close_window(presenter, window) -> None:
+    await presenter.shutdown()
+    window.close()
+    window.deleteLater()
+
+
 class LagProbe:
     """A 1 ms QTimer: the gaps between its ticks are how long the loop was busy."""
 

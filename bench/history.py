@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import controller, qt_loop, report, rss_bytes  # noqa: E402
+from common import close_window, controller, qt_loop, report, rss_bytes, signed_in_window  # noqa: E402
 
 SESSION = "bench-history"
 ROUNDS = 5
@@ -43,14 +43,7 @@ async def bare_fetch(ctl) -> tuple[float, int]:
 async def window_open(app, ctl) -> tuple[float, int, int]:
     from PySide6.QtCore import QTimer
 
-    from gns3_copilot_desktop.app import build, parse_args
-
-    presenter, window = build(parse_args([]), app)
-    window.resize(1280, 800)
-    window.show()
-    await presenter.sign_in(ctl.url, ctl.username, ctl.password, remember=False, keep=False)
-    await presenter.choose_project(presenter.projects[0].project_id)
-    await asyncio.sleep(0.3)
+    presenter, window = await signed_in_window(app, ctl)
     before = rss_bytes()
     started = time.perf_counter()
     await presenter.open_session(SESSION)
@@ -63,9 +56,7 @@ async def window_open(app, ctl) -> tuple[float, int, int]:
     elapsed = time.perf_counter() - started
     growth = rss_bytes() - before
     items = len(presenter.transcript.items)
-    await presenter.shutdown()
-    window.close()
-    window.deleteLater()
+    await close_window(presenter, window)
     return elapsed, growth, items
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import LagProbe, controller, qt_loop, report  # noqa: E402
+from common import LagProbe, close_window, controller, qt_loop, report, signed_in_window  # noqa: E402
 
 CONTENT_EVENTS, TOOL_CALLS, OUTPUT_KB = 20000, 100, 100
 MESSAGE = f"/bench-stream {CONTENT_EVENTS} {TOOL_CALLS} {OUTPUT_KB}"
@@ -46,16 +46,10 @@ async def bare_consumer(ctl) -> tuple[float, int, int]:
 
 
 async def window_turn(app, ctl) -> tuple[float, LagProbe, int]:
-    from gns3_copilot_desktop.app import build, parse_args
     from gns3_copilot_desktop.store import Limits
 
-    presenter, window = build(parse_args([]), app)
-    window.resize(1280, 800)
-    window.show()
-    await presenter.sign_in(ctl.url, ctl.username, ctl.password, remember=False, keep=False)
-    await presenter.choose_project(presenter.projects[0].project_id)
+    presenter, window = await signed_in_window(app, ctl)
     presenter.set_limits(Limits(100, None))
-    await asyncio.sleep(0.3)
     finished = asyncio.Event()
     presenter.turn_running.connect(lambda running: None if running else finished.set())
     probe = LagProbe()
@@ -72,9 +66,7 @@ async def window_turn(app, ctl) -> tuple[float, LagProbe, int]:
     assert t.state.value == "done", t.state
     assert len(t.tool_calls()) == TOOL_CALLS and t.tool_calls_executed == TOOL_CALLS
     text_length = len(t.assistant_text())
-    await presenter.shutdown()
-    window.close()
-    window.deleteLater()
+    await close_window(presenter, window)
     return elapsed, probe, text_length
 
 
