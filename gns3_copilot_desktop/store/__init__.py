@@ -2,8 +2,8 @@
 No Qt widgets here."""
 
 from .credentials import CredentialStore
-from .jsonfile import CorruptFile, JsonFile
+from .jsonfile import JsonFile
 from .presets import BUILT_IN_PRESETS, Limits, Preset, PresetStore
 from .settings import AppSettings
 
-__all__ = ["AppSettings", "BUILT_IN_PRESETS", "CorruptFile", "CredentialStore", "JsonFile", "Limits", "Preset", "PresetStore"]
+__all__ = ["AppSettings", "BUILT_IN_PRESETS", "CredentialStore", "JsonFile", "Limits", "Preset", "PresetStore"]

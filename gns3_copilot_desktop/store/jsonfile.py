@@ -10,10 +10,6 @@ from pathlib import Path
 from typing import Any
 
 
-class CorruptFile(Exception):
-    """Raised nowhere: kept as the message of a file that had to be set aside."""
-
-
 class JsonFile:
     def __init__(self, path: Path):
         self.path = Path(path)

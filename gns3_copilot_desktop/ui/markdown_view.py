@@ -44,16 +44,8 @@ class MarkdownBlock(QTextBrowser):
         if height != self.height():
             self.setFixedHeight(height)
 
-    def markdown_source(self) -> str:
-        return self._source
-
     def set_markdown(self, text: str) -> None:
-        self._source = text
         self.setMarkdown(text)
-
-
-def _label() -> MarkdownBlock:
-    return MarkdownBlock()
 
 
 class MarkdownView(QWidget):
@@ -62,7 +54,7 @@ class MarkdownView(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(0)
-        self._tail_label = _label()
+        self._tail_label = MarkdownBlock()
         self._tail_label.setVisible(False)
         self._layout.addWidget(self._tail_label)
         self._reset()
@@ -117,7 +109,7 @@ class MarkdownView(QWidget):
         self._scanned = max(self._scanned, end)
 
     def _freeze(self, upto: int) -> None:
-        chunk = _label()
+        chunk = MarkdownBlock()
         text = self._tail[:upto]
         chunk.set_markdown(text)
         self._layout.insertWidget(self._layout.count() - 1, chunk)
