@@ -1,9 +1,13 @@
-"""`gns3-copilot-desktop`: command line, QApplication + qasync loop, and the wiring."""
+"""`gns3-copilot-desktop`: command line, QApplication + qasync loop, and the wiring.
+
+Start-up is progressive: the window is built and shown with Qt alone, and only once the
+Qt loop runs does the controller side load (asyncio, qasync, httpx, pydantic, keyring)
+and sign in. A person sees the window as soon as a bare Qt program would show one.
+"""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
@@ -41,16 +45,20 @@ def config_dir() -> Path:
     return Path(location or Path.home() / ".config" / "gns3-copilot-desktop")
 
 
-def build(args: argparse.Namespace, app: QApplication):
-    """The presenter and the window, wired, with the stores in the config directory."""
+def make_presenter():
     from .presenter import Presenter
     from .store import AppSettings, CredentialStore, PresetStore
-    from .ui.main_window import MainWindow
 
     directory = config_dir()
-    presenter = Presenter(CredentialStore(), PresetStore(directory / "presets.json"), AppSettings(directory / "settings.json"))
-    window = MainWindow(presenter)
-    return presenter, window
+    return Presenter(CredentialStore(), PresetStore(directory / "presets.json"), AppSettings(directory / "settings.json"))
+
+
+def build(args: argparse.Namespace, app: QApplication):
+    """The presenter and the window, wired, with the stores in the config directory."""
+    from .ui.main_window import MainWindow
+
+    presenter = make_presenter()
+    return presenter, MainWindow(presenter)
 
 
 async def _choose_project(presenter, wanted: str | None) -> None:
@@ -64,20 +72,12 @@ async def _choose_project(presenter, wanted: str | None) -> None:
     await presenter.choose_project(match.project_id)
 
 
-async def run(args: argparse.Namespace, app: QApplication) -> int:
-    import qasync  # noqa: F401 - the loop is qasync's
-
-    presenter, window = build(args, app)
+async def connect(args: argparse.Namespace, window, closed) -> None:
+    """The controller side, once the window is on screen: sign in, then wait for the
+    window to close; then cancel what runs and close the HTTP client."""
+    presenter = make_presenter()
+    window.attach(presenter)
     demo = None
-    # The Qt loop must keep running while tasks are cancelled and the HTTP client is
-    # closed, so closing the window ends `run`, not the Qt loop.
-    quitting = asyncio.Event()
-    app.setQuitOnLastWindowClosed(False)
-    window.closed.connect(quitting.set)
-    app.aboutToQuit.connect(quitting.set)
-    window.show()
-    if args.quit_after is not None:
-        QTimer.singleShot(int(args.quit_after * 1000), window.close)
     try:
         if args.demo:
             from .controller_sim import DemoController
@@ -91,19 +91,19 @@ async def run(args: argparse.Namespace, app: QApplication) -> int:
             await presenter.start(args.controller, args.user)
             if presenter.client is not None:
                 await _choose_project(presenter, args.project)
-        await quitting.wait()
+        if os.environ.get("GNS3_COPILOT_EXIT_WHEN_READY"):
+            window.close()  # the start-up benchmark's "fully started" point
+        await closed.wait()
     finally:
         await presenter.shutdown()
         if demo is not None:
             demo.stop()
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    import qasync
-
+    from .ui.main_window import MainWindow
     from .ui.theme import apply_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -111,11 +111,41 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("GNS3 Copilot Desktop")
     app.setOrganizationName("gns3-copilot-desktop")
     apply_theme(app, args.theme)
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    with loop:
-        code = loop.run_until_complete(run(args, app))
-    return code
+    # Closing the window ends the controller side first, then the Qt loop, so that
+    # tasks are cancelled and the HTTP client is closed while the loop still runs.
+    app.setQuitOnLastWindowClosed(False)
+    window = MainWindow()
+    window.show()
+    state: dict[str, object] = {"code": 0}
+    if args.quit_after is not None:
+        QTimer.singleShot(int(args.quit_after * 1000), window.close)
+
+    def boot() -> None:
+        if not window.isVisible():
+            app.quit()  # closed before the controller side was needed
+            return
+        import asyncio
+
+        import qasync
+
+        loop = qasync.QEventLoop(app, already_running=True)
+        asyncio.set_event_loop(loop)
+        closed = asyncio.Event()
+        window.closed.connect(closed.set)
+        task = asyncio.ensure_future(connect(args, window, closed))
+
+        def finished(done: asyncio.Task) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                log.error("the app failed", exc_info=done.exception())
+                state["code"] = 1
+            app.quit()
+
+        task.add_done_callback(finished)
+
+    # After the first paint, when the loop is idle: the window is up by then.
+    QTimer.singleShot(0, boot)
+    app.exec()
+    return int(state["code"])  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

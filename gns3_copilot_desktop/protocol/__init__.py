@@ -1,38 +1,38 @@
 """The wire format of the controller's Copilot API and what a user sees of it.
 
 Pure: no IO, no Qt. Everything here can be tested with plain data.
+
+Names are loaded on first use (PEP 562): the window's widgets import the pure
+`items` and `ranges` modules at start-up without paying for pydantic's models.
 """
 
-from .events import (
-    AbortEvent,
-    ChatEvent,
-    ContentEvent,
-    DoneEvent,
-    ErrorEvent,
-    HeartbeatEvent,
-    LimitReachedEvent,
-    MalformedEvent,
-    StreamInterrupted,
-    ToolCallEvent,
-    ToolEndEvent,
-    ToolStartEvent,
-    UnknownEvent,
-    parse_event,
-)
-from .limits import LimitNotice, detect_limit_notice, detect_iteration_notice
-from .models import (
-    ChatRequest,
-    ChatSession,
-    ConversationHistory,
-    Node,
-    Notification,
-    OpenAIMessage,
-    OpenAIToolCall,
-    Project,
-    Token,
-    Version,
-    error_text,
-)
-from .transcript import ToolCall, Transcript, TurnState
+from __future__ import annotations
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+import importlib
+from typing import Any
+
+_WHERE = {
+    "events": [
+        "AbortEvent", "ChatEvent", "ContentEvent", "DoneEvent", "ErrorEvent", "HeartbeatEvent",
+        "LimitReachedEvent", "MalformedEvent", "StreamInterrupted", "ToolCallEvent", "ToolEndEvent",
+        "ToolStartEvent", "UnknownEvent", "parse_event",
+    ],
+    "limits": ["LimitNotice", "detect_limit_notice", "detect_iteration_notice"],
+    "models": [
+        "ChatRequest", "ChatSession", "ConversationHistory", "Node", "Notification", "OpenAIMessage",
+        "OpenAIToolCall", "Project", "Token", "Version", "error_text",
+    ],
+    "transcript": ["Transcript"],
+    "items": ["ToolCall", "TurnState"],
+}
+_MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

@@ -11,9 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-MAX_ITERATIONS_RANGE = (1, 100)
-MAX_TOOL_CALLS_RANGE = (1, 50)
-DEFAULT_MAX_ITERATIONS = 20
+from .ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE  # noqa: F401 - re-exported
 
 
 class _Lenient(BaseModel):

@@ -4,6 +4,7 @@ notices. It renders a `Transcript`, and on each frame only the items that change
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -17,19 +18,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..protocol.transcript import (
+from ..protocol.items import (
     AssistantText,
     ErrorNotice,
     InfoNotice,
     Item,
     ToolCall,
-    Transcript,
     TurnState,
     UserMessage,
 )
 from . import theme
-from .markdown_view import MarkdownView
-from .tool_card import ToolCallCard
+
+if TYPE_CHECKING:
+    from ..protocol.transcript import Transcript
 
 
 class UserBubble(theme.Card):
@@ -50,6 +51,8 @@ class UserBubble(theme.Card):
 class AssistantMessage(QWidget):
     def __init__(self) -> None:
         super().__init__()
+        from .markdown_view import MarkdownView  # loaded with the first answer, not at start-up
+
         self.view = MarkdownView()
         self._seen = 0
         self.limit_line = QLabel()
@@ -100,6 +103,8 @@ def widget_for(item: Item) -> QWidget:
     if isinstance(item, AssistantText):
         return AssistantMessage()
     if isinstance(item, ToolCall):
+        from .tool_card import ToolCallCard  # loaded with the first card, not at start-up
+
         return ToolCallCard()
     return NoticeLine()
 
@@ -163,7 +168,7 @@ class ChatView(QScrollArea):
         self._widgets: list[QWidget] = []
         self._dirty: set[int] = set()
         self._first = 0  # index of the first item that has a widget
-        self._transcript = Transcript()
+        self._transcript: Transcript | None = None
         self._stick_to_bottom = True
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
@@ -196,7 +201,7 @@ class ChatView(QScrollArea):
         self.update_items(list(range(self._first, len(transcript.items))))
 
     def show_earlier(self) -> None:
-        if self._first == 0:
+        if self._first == 0 or self._transcript is None:
             return
         new_first = max(0, self._first - self.PAGE)
         bar = self.verticalScrollBar()
@@ -224,6 +229,8 @@ class ChatView(QScrollArea):
         return len(self._dirty)
 
     def _render_slice(self) -> None:
+        if self._transcript is None:
+            return
         started = time.perf_counter()
         items = self._transcript.items
         while self._dirty:
@@ -254,7 +261,7 @@ class ChatView(QScrollArea):
 
     def _update_limit_bar(self) -> None:
         t = self._transcript
-        stopped = t.limit_stop is not None and t.state not in (TurnState.STREAMING, TurnState.IDLE)
+        stopped = t is not None and t.limit_stop is not None and t.state not in (TurnState.STREAMING, TurnState.IDLE)
         if stopped:
             who = " by this app" if t.limit_enforced_by == "app" else ""
             self.limit_bar.label.setText(

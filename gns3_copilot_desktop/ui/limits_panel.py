@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -17,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..protocol.models import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
-from ..store import Limits, Preset
+from ..protocol.ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
+from ..store.presets import Limits, Preset
 
 CUSTOM = "Custom"
 
@@ -139,6 +138,8 @@ class LimitsPanel(QGroupBox):
             self.limits_changed.emit(preset.limits)
 
     def _ask_name(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         dialog = QInputDialog(self)
         dialog.setWindowTitle("Save limits as a preset")
         dialog.setLabelText(f"Name for {self.limits().label()}:")

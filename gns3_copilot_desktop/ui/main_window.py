@@ -4,6 +4,8 @@ intents to it; it never talks HTTP."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -18,13 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..presenter import Presenter
 from . import theme
 from .chat_view import ChatView
 from .composer import Composer
 from .limits_panel import LimitsPanel
 from .sidebar import ProjectPicker, SessionList
-from .sign_in_dialog import SignInDialog
+
+if TYPE_CHECKING:
+    from ..presenter import Presenter
 
 ALERT_MS = 10000
 
@@ -32,9 +35,11 @@ ALERT_MS = 10000
 class MainWindow(QMainWindow):
     closed = Signal()
 
-    def __init__(self, presenter: Presenter):
+    def __init__(self, presenter: Presenter | None = None):
+        """The window can be shown before its presenter exists: the app paints it
+        first and loads the controller side (httpx, pydantic, keyring) afterwards."""
         super().__init__()
-        self.presenter = presenter
+        self.presenter: Presenter | None = None
         self.setWindowTitle("GNS3 Copilot Desktop")
         self.setWindowIcon(theme.app_icon())
         self.resize(1280, 800)
@@ -106,8 +111,24 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self.setStatusBar(QStatusBar())
 
-        self.sign_in_dialog = SignInDialog(self)
+        self._sign_in_dialog = None
         self._running = False
+        self.composer.set_can_send(False, "Starting…")
+        if presenter is not None:
+            self.attach(presenter)
+
+    @property
+    def sign_in_dialog(self):
+        """Made when first needed: most starts sign in with a stored token."""
+        if self._sign_in_dialog is None:
+            from .sign_in_dialog import SignInDialog
+
+            self._sign_in_dialog = SignInDialog(self)
+            self._sign_in_dialog.submitted.connect(lambda *a: self.presenter.spawn(self._sign_in(*a)))
+        return self._sign_in_dialog
+
+    def attach(self, presenter: Presenter) -> None:
+        self.presenter = presenter
         self._wire()
         self.limits.set_presets(presenter.presets.presets())
         self._update_can_send()
@@ -117,7 +138,6 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         p, spawn = self.presenter, self.presenter.spawn
         # intents → presenter
-        self.sign_in_dialog.submitted.connect(lambda *a: spawn(self._sign_in(*a)))
         self.sign_out_button.clicked.connect(lambda: spawn(p.sign_out()))
         self.projects.project_chosen.connect(lambda pid: spawn(p.choose_project(pid)))
         self.projects.open_requested.connect(lambda: spawn(p.open_project()))
@@ -136,7 +156,7 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence(QKeySequence.StandardKey.Quit), self, activated=self.close)
         # presenter → widgets
         p.sign_in_needed.connect(self._ask_sign_in)
-        p.sign_in_failed.connect(self.sign_in_dialog.show_error)
+        p.sign_in_failed.connect(lambda text: self.sign_in_dialog.show_error(text))
         p.signed_in.connect(self._signed_in)
         p.signed_out.connect(self._signed_out)
         p.capabilities_changed.connect(self._capabilities)
@@ -176,7 +196,7 @@ class MainWindow(QMainWindow):
     # -- rendering ------------------------------------------------------------------------
 
     def _ask_sign_in(self, url: str, username: str, reason: str) -> None:
-        if self.sign_in_dialog.isVisible():
+        if self._sign_in_dialog is not None and self._sign_in_dialog.isVisible():
             return  # already asking: never wipe what the user is typing
         self.sign_in_dialog.prefill(url, username, reason, self.presenter.settings.remember_me)
         self.sign_in_dialog.open()
@@ -236,10 +256,10 @@ class MainWindow(QMainWindow):
         self._update_banner()
 
     def _update_banner(self) -> None:
-        t = self.presenter.transcript
-        if not self._running:
+        if not self._running or self.presenter is None:
             self.banner.setVisible(False)
             return
+        t = self.presenter.transcript
         iterations = f"iteration {max(t.llm_turns, 1)}/{t.max_iterations}" if t.max_iterations else f"iteration {t.llm_turns}"
         tools = f"tool calls {t.tool_calls_executed}/{t.max_tool_calls}" if t.max_tool_calls else f"tool calls {t.tool_calls_executed}"
         what = "Stopping…" if t.abort_requested else "Copilot is working"
@@ -267,6 +287,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, ALERT_MS)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        self.sign_in_dialog.close()
+        if self._sign_in_dialog is not None:
+            self._sign_in_dialog.close()
         super().closeEvent(event)
         self.closed.emit()

@@ -6,18 +6,18 @@ from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMenu,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from ..protocol import ChatSession, Project
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..protocol.models import ChatSession, Project
 
 PIN = "📌 "
 ROLE_ID = Qt.ItemDataRole.UserRole
@@ -124,6 +124,8 @@ class SessionList(QWidget):
         session = self._sessions.get(item.data(ROLE_ID))
         if session is None:
             return
+        from PySide6.QtWidgets import QMenu  # loaded when first needed: start-up stays short
+
         menu = QMenu(self)
         menu.addAction("Rename…", lambda: self.ask_rename(session.thread_id))
         menu.addAction("Unpin" if session.pinned else "Pin", lambda: self.pin_requested.emit(session.thread_id, not session.pinned))
@@ -131,7 +133,9 @@ class SessionList(QWidget):
         menu.addAction("Delete…", lambda: self.ask_delete(session.thread_id))
         menu.popup(self.list.viewport().mapToGlobal(position))
 
-    def ask_rename(self, session_id: str) -> QInputDialog:
+    def ask_rename(self, session_id: str):
+        from PySide6.QtWidgets import QInputDialog
+
         session = self._sessions[session_id]
         dialog = QInputDialog(self)
         dialog.setWindowTitle("Rename chat")
@@ -141,7 +145,9 @@ class SessionList(QWidget):
         dialog.open()
         return dialog
 
-    def ask_delete(self, session_id: str) -> QMessageBox:
+    def ask_delete(self, session_id: str):
+        from PySide6.QtWidgets import QMessageBox
+
         session = self._sessions[session_id]
         box = QMessageBox(QMessageBox.Icon.Warning, "Delete chat",
                           f"Delete “{session.title}” and its history from the controller?",

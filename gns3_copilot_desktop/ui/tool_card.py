@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..protocol.transcript import ToolCall, ToolStatus
+from ..protocol.items import ToolCall, ToolStatus
 from . import theme
 
 COLLAPSED_LINES = 12
