@@ -31,7 +31,7 @@ def controller(*args: str):
     """The reference controller as a separate process (it must not share our GIL)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "gns3_copilot_desktop.controller_sim.cli", "--port", "0", "--pace", "0", *args],
-        stdout=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
     try:
         line = process.stdout.readline()

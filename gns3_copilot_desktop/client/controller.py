@@ -215,7 +215,11 @@ class ControllerClient:
         path = f"{await self._chat(project_id)}/sessions/{session_id}/history"
         params = {"limit": limit} if limit is not None else None
         response = await self._request("GET", path, chat_route=True, params=params)
-        return ConversationHistory.model_validate(self._json(response))
+        try:
+            # One pass in pydantic's own JSON parser: a long history is megabytes.
+            return ConversationHistory.model_validate_json(response.content)
+        except ValueError:
+            return ConversationHistory.model_validate(self._json(response))
 
     async def rename_session(self, project_id: str, session_id: str, title: str) -> ChatSession:
         body = RenameSession(title=title).model_dump()  # 1-255 characters, checked here first

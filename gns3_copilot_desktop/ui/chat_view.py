@@ -137,7 +137,7 @@ class ChatView(QScrollArea):
     come a page at a time ("Show earlier messages"), so opening any chat is quick."""
 
     continue_requested = Signal()
-    PAGE = 20
+    PAGE = 12  # about two screens of a typical chat: the rest loads as you scroll up
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -274,6 +274,8 @@ class ChatView(QScrollArea):
     def _scrolled(self, value: int) -> None:
         bar = self.verticalScrollBar()
         self._stick_to_bottom = value >= bar.maximum() - 24
+        if value == bar.minimum() and self._first > 0 and bar.maximum() > 0:
+            self.show_earlier()  # reading upwards: the next older page comes by itself
 
     def _range_changed(self, _minimum: int, maximum: int) -> None:
         if self._stick_to_bottom:
