@@ -66,3 +66,32 @@ def test_streaming_into_a_paged_view_updates_the_newest_items(qtbot):
     qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
     assert view.widgets()[-1].view.text() == "streamed answer"
     assert view.widgets()[-2].label.text() == "new question"
+
+
+def test_frozen_blocks_are_parsed_only_when_they_come_into_view(qtbot):
+    transcript = Transcript()
+    transcript.begin_turn("long answer")
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(800, 500)
+    view.show()
+    view.reset(transcript)
+    for piece in split_pieces(markdown_document(80_000), 800):
+        transcript.apply(ContentEvent(content=piece))
+    view.update_items(transcript.take_changes())
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    message = view.widgets()[-1].view
+    blocks = [message._layout.itemAt(i).widget() for i in range(message._layout.count() - 1)]
+    assert len(blocks) > 10
+    qtbot.wait(100)
+    realized = [b for b in blocks if b.block is not None]
+    # Following the end of the answer: only what has been on screen got parsed.
+    assert len(realized) < len(blocks) // 4
+    middle = blocks[len(blocks) // 2]
+    assert middle.block is None
+    view.ensureWidgetVisible(middle)  # the reader scrolls up to the middle...
+    qtbot.waitUntil(lambda: middle.block is not None, timeout=5000)
+    assert middle.block.toPlainText().strip() and middle.height() > 50
+    view.verticalScrollBar().setValue(0)  # ...and to the start
+    qtbot.waitUntil(lambda: blocks[0].block is not None, timeout=5000)
+    assert blocks[0].block.toPlainText().startswith("Section 1")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QSizeF, Qt
+from PySide6.QtCore import QSizeF, Qt, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
@@ -48,6 +48,54 @@ class MarkdownBlock(QTextBrowser):
         self.setMarkdown(text)
 
 
+class LazyMarkdownBlock(QWidget):
+    """A frozen block that parses its Markdown only when first painted, i.e. when it
+    scrolls into view. Until then it holds the text and an estimated height, so a long
+    answer streamed while the view follows its end never lays out what nobody sees."""
+
+    def __init__(self, text: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.text = text
+        self.block: MarkdownBlock | None = None
+        self._estimated_for = -1
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._estimate()
+
+    def _estimate(self) -> None:
+        width = self.width() if self.width() > 100 else 700
+        if width == self._estimated_for:
+            return
+        self._estimated_for = width
+        metrics = self.fontMetrics()
+        per_line = max(20, width // max(1, metrics.averageCharWidth()))
+        lines = sum(max(1, -(-len(line) // per_line)) for line in self.text.split("\n"))
+        self.setFixedHeight(lines * metrics.lineSpacing())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.block is None:
+            self._estimate()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.block is None:
+            QTimer.singleShot(0, self, self.realize)  # not from inside a paint
+
+    def realize(self, force: bool = False) -> None:
+        # A paint can come before the layout has placed a new block (they all start at
+        # the top): parse only if the block is really on screen now.
+        if self.block is not None or (not force and self.visibleRegion().isEmpty()):
+            return
+        self.block = MarkdownBlock(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.block)
+        self.block.document().documentLayout().documentSizeChanged.connect(
+            lambda size: self.setFixedHeight(math.ceil(size.height()))
+        )
+        self.block.set_markdown(self.text)
+        self.block.show()
+
+
 class MarkdownView(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -64,7 +112,7 @@ class MarkdownView(QWidget):
         self._tail = ""  # the text that may still change how it renders
         self._scanned = 0  # characters of the tail already scanned for safe breaks
         self._in_fence = False
-        self._safe = 0  # a break in the tail after which the text before is final
+        self._breaks: list[int] = []  # paragraph breaks in the tail, outside code blocks
         self._shown = ""
 
     def text(self) -> str:
@@ -87,8 +135,13 @@ class MarkdownView(QWidget):
             return
         self._tail += more
         self._scan()
-        if self._safe >= CHUNK_CHARS:
-            self._freeze(self._safe)
+        # Cut at the first break past CHUNK_CHARS, again and again: a burst of text (a
+        # fast stream, a loaded history) becomes blocks of about that size, not one.
+        while True:
+            cut = next((b for b in self._breaks if b >= CHUNK_CHARS), None)
+            if cut is None:
+                break
+            self._freeze(cut)
         if self._tail != self._shown:
             self._shown = self._tail
             self._tail_label.set_markdown(self._tail)
@@ -104,19 +157,18 @@ class MarkdownView(QWidget):
             if stripped.startswith("```") or stripped.startswith("~~~"):
                 self._in_fence = not self._in_fence
             elif not stripped and not self._in_fence:
-                self._safe = newline + 1
+                self._breaks.append(newline + 1)
             position = newline + 1
         self._scanned = max(self._scanned, end)
 
     def _freeze(self, upto: int) -> None:
-        chunk = MarkdownBlock()
         text = self._tail[:upto]
-        chunk.set_markdown(text)
+        chunk = LazyMarkdownBlock(text)
         self._layout.insertWidget(self._layout.count() - 1, chunk)
         self._frozen.append(text)
         self._tail = self._tail[upto:]
         self._scanned -= upto
-        self._safe = 0
+        self._breaks = [b - upto for b in self._breaks if b > upto]
 
     def _clear(self) -> None:
         while self._layout.count() > 1:
