@@ -75,6 +75,7 @@ class Presenter(QObject):
         self._frame = QTimer(self)
         self._frame.setSingleShot(True)
         self._frame_ms = FRAME_MS
+        self._render_ms = 0.0
         self._frame.timeout.connect(self._flush_changes)
         self._told: set[str] = set()
         # Cleared by a 401: the listeners wait for the next sign-in instead of dying,
@@ -500,9 +501,15 @@ class Presenter(QObject):
         if changed:
             started = time.perf_counter()
             self.transcript_changed.emit(changed)
-            cost_ms = (time.perf_counter() - started) * 1000
-            # Painting follows the update and costs about as much again.
-            self._frame_ms = int(min(MAX_FRAME_MS, max(FRAME_MS, 2 * cost_ms / RENDER_SHARE)))
+            self._render_ms += (time.perf_counter() - started) * 1000
+            # What the last frame cost in all (this update, the slices and the paint
+            # that followed it) sets how soon the next one may come.
+            self._frame_ms = int(min(MAX_FRAME_MS, max(FRAME_MS, self._render_ms / RENDER_SHARE)))
+            self._render_ms = 0.0
+
+    def note_render_time(self, ms: float) -> None:
+        """Rendering done outside `transcript_changed` (later slices, painting)."""
+        self._render_ms += ms
 
 
 def _first_error(exc: ValueError) -> str:

@@ -129,7 +129,7 @@ class LimitStopBar(theme.Card):
         layout.addWidget(self.button)
 
 
-SLICE_MS = 6.0
+SLICE_MS = 3.0
 
 
 class ChatView(QScrollArea):
@@ -137,6 +137,7 @@ class ChatView(QScrollArea):
     come a page at a time ("Show earlier messages"), so opening any chat is quick."""
 
     continue_requested = Signal()
+    rendered = Signal(float)  # milliseconds spent in a slice that ran on its own
     PAGE = 12  # about two screens of a typical chat: the rest loads as you scroll up
 
     def __init__(self, parent: QWidget | None = None):
@@ -249,11 +250,16 @@ class ChatView(QScrollArea):
                     self._widgets.append(widget)
                     widget.set_item(item)  # type: ignore[attr-defined]
             if self._dirty and (time.perf_counter() - started) * 1000 > SLICE_MS:
-                QTimer.singleShot(0, self, self._render_slice)
+                QTimer.singleShot(0, self, self._continue_slices)
                 break
         self._placeholder.setVisible(not self._widgets)
         self._update_earlier()
         self._update_limit_bar()
+
+    def _continue_slices(self) -> None:
+        started = time.perf_counter()
+        self._render_slice()
+        self.rendered.emit((time.perf_counter() - started) * 1000)
 
     def _update_earlier(self) -> None:
         self.earlier.setVisible(self._first > 0)
@@ -279,9 +285,5 @@ class ChatView(QScrollArea):
 
     def _range_changed(self, _minimum: int, maximum: int) -> None:
         if self._stick_to_bottom:
-            # With `self` as context, the timer dies with the view.
-            QTimer.singleShot(0, self, self._to_bottom)
-
-    def _to_bottom(self) -> None:
-        bar = self.verticalScrollBar()
-        bar.setValue(bar.maximum())
+            # At once, not from a timer: one scroll per layout pass, one repaint.
+            self.verticalScrollBar().setValue(maximum)

@@ -4,9 +4,10 @@ intents to it; it never talks HTTP."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -149,6 +150,7 @@ class MainWindow(QMainWindow):
         self.composer.send.connect(self._send)
         self.composer.stop.connect(lambda: spawn(p.stop()))
         self.chat.continue_requested.connect(p.continue_with_higher_limits)
+        self.chat.rendered.connect(p.note_render_time)
         self.limits.limits_changed.connect(p.set_limits)
         self.limits.preset_saved.connect(self._save_preset)
         self.limits.preset_deleted.connect(self._delete_preset)
@@ -285,6 +287,15 @@ class MainWindow(QMainWindow):
         self.alert.setVisible(True)
         self._alert_timer.start(ALERT_MS)
         self.statusBar().showMessage(text, ALERT_MS)
+
+    def event(self, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() != QEvent.Type.UpdateRequest or self.presenter is None:
+            return super().event(event)
+        # A repaint of the window: its cost counts in how often the chat re-renders.
+        started = time.perf_counter()
+        handled = super().event(event)
+        self.presenter.note_render_time((time.perf_counter() - started) * 1000)
+        return handled
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self._sign_in_dialog is not None:
