@@ -23,8 +23,8 @@ FRAME_MS = 16  # re-render at most once per frame...
 MAX_FRAME_MS = 100
 # ...and, while a stream pours in faster than the window can paint, spend at most about
 # this share of the time rendering, so reading the stream never falls behind.
-RENDER_SHARE = 0.25
-YIELD_AFTER_S = 0.004  # the longest stretch of event handling without letting Qt run
+RENDER_SHARE = 0.15
+YIELD_AFTER_S = 0.001  # the longest stretch of event handling without letting Qt run
 ABORT_GRACE_S = 3.0  # after an abort, how long to wait for the controller's `done`
 RECONNECT_S = 3.0
 CONTINUE_MESSAGE = "Please continue where you stopped."

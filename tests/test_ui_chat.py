@@ -49,9 +49,12 @@ def test_show_all_expands_a_long_result(app):
     app.send("Show me the topology")
     app.finish_turn()
     card = app.cards()[0]
-    collapsed = card.output.toPlainText().count("\n")
+    collapsed = card.shown_output().count("\n")
+    assert collapsed == 11  # twelve lines
     card.show_all.click()
-    assert card.output.toPlainText().count("\n") > collapsed and card.show_all.text() == "Show less"
+    assert card.shown_output().count("\n") > collapsed and card.show_all.text() == "Show less"
+    card.show_all.click()
+    assert card.shown_output().count("\n") == collapsed
 
 
 def test_limits_are_sent_as_set_in_the_panel(app):

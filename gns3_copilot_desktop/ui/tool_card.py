@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -123,12 +123,17 @@ class ToolCallCard(theme.Card):
         # width on each layout pass; the whole text is in the tooltip.
         self.arguments.setTextFormat(Qt.TextFormat.PlainText)
         self.arguments.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.output = QPlainTextEdit()
-        self.output.setReadOnly(True)
-        self.output.setFont(theme.monospace())
-        self.output.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.output.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.output.setVisible(False)
+        # The collapsed result is a plain label, cheap enough for a hundred cards; the
+        # scrollable editor is made only when someone asks to see all of it.
+        self.preview = QLabel()
+        self.preview.setFont(theme.monospace())
+        self.preview.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.preview.setAutoFillBackground(True)
+        self.preview.setBackgroundRole(QPalette.ColorRole.Base)
+        self.preview.setMargin(6)
+        self.preview.setVisible(False)
+        self.full: QPlainTextEdit | None = None
         self.show_all = QPushButton()
         self.show_all.setFlat(True)
         self.show_all.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -141,7 +146,7 @@ class ToolCallCard(theme.Card):
         layout.addLayout(header)
         layout.addWidget(self.limit_line)
         layout.addWidget(self.arguments)
-        layout.addWidget(self.output)
+        layout.addWidget(self.preview)
         layout.addWidget(self.show_all, 0, Qt.AlignmentFlag.AlignLeft)
 
     # -- state ----------------------------------------------------------------------
@@ -178,9 +183,17 @@ class ToolCallCard(theme.Card):
         self.set_kind(kind)
         self.icon.setPixmap(theme.limit_icon() if kind == "limit" else theme.tool_icon(color="#888888" if kind == "aborted" else theme.BLUE))
 
+    def shown_output(self) -> str:
+        """The result as the card shows it now (collapsed or whole)."""
+        if self.full is not None and self.full.isVisible():
+            return self.full.toPlainText()
+        return self.preview.text() if self.preview.isVisible() else ""
+
     def _set_output(self, output: str | None) -> None:
         if output is None or output == "":
-            self.output.setVisible(False)
+            self.preview.setVisible(False)
+            if self.full is not None:
+                self.full.setVisible(False)
             self.show_all.setVisible(False)
             self._shown_output = None
             return
@@ -189,16 +202,33 @@ class ToolCallCard(theme.Card):
             self._lines = self._pretty.count("\n") + 1
         text, lines = self._pretty, self._lines
         long = lines > COLLAPSED_LINES
-        shown = text if (self._expanded or not long) else "\n".join(text.split("\n", COLLAPSED_LINES)[:COLLAPSED_LINES])
-        if shown != self._shown_output:
-            self._shown_output = shown
-            self.output.setPlainText(shown)
-        visible_lines = min(lines if self._expanded else min(lines, COLLAPSED_LINES), 30)
-        metrics = self.output.fontMetrics()
-        self.output.setFixedHeight(visible_lines * metrics.lineSpacing() + 14)
-        self.output.setVisible(True)
+        if self._expanded and long:
+            self._show_full(text, lines)
+        else:
+            shown = text if not long else "\n".join(text.split("\n", COLLAPSED_LINES)[:COLLAPSED_LINES])
+            if shown != self._shown_output:
+                self._shown_output = shown
+                self.preview.setText(shown)
+            if self.full is not None:
+                self.full.setVisible(False)
+            self.preview.setVisible(True)
         self.show_all.setVisible(long)
         self.show_all.setText("Show less" if self._expanded else f"Show all ({lines:,} lines)")
+
+    def _show_full(self, text: str, lines: int) -> None:
+        if self.full is None:
+            self.full = QPlainTextEdit()
+            self.full.setReadOnly(True)
+            self.full.setFont(theme.monospace())
+            self.full.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+            self.full.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            layout = self.layout()
+            layout.insertWidget(layout.indexOf(self.preview) + 1, self.full)
+        if self.full.toPlainText() != text:
+            self.full.setPlainText(text)
+        self.full.setFixedHeight(min(lines, 30) * self.full.fontMetrics().lineSpacing() + 14)
+        self.preview.setVisible(False)
+        self.full.setVisible(True)
 
     def _toggle(self) -> None:
         self._expanded = not self._expanded
