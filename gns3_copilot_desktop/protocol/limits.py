@@ -62,7 +62,8 @@ def _candidate_texts(text: str) -> list[str]:
 
 def detect_limit_notice(text: str | None) -> LimitNotice | None:
     """A tool-call limit notice in a tool message's text, or None."""
-    if not text or "limit" not in text.lower():
+    # Cheap test first: this runs on every tool result, some of them megabytes long.
+    if not text or ("limit" not in text and "Limit" not in text and "LIMIT" not in text):
         return None
     for candidate in _candidate_texts(text):
         match = _TOOL_LIMIT.match(candidate)

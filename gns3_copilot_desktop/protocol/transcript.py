@@ -391,7 +391,12 @@ class Transcript:
                     arguments if arguments is not None else {}, ensure_ascii=False
                 )
                 call = ToolCall(id=tool_call.id, name=tool_call.function.name)
-                call.set_arguments(text, True)
+                if isinstance(arguments, (dict, list)):
+                    # Already an object: no need to print it and parse it back.
+                    call.arguments, call.complete, call.parsed_arguments = text, True, arguments
+                    call.status = ToolStatus.READY
+                else:
+                    call.set_arguments(text, True)
                 self._calls_by_id[call.id] = call
                 self._turn_calls.append(call)
                 self._add(call)

@@ -199,7 +199,10 @@ class ChatView(QScrollArea):
         self._first = max(0, len(transcript.items) - self.PAGE)
         self._stick_to_bottom = True
         transcript.take_changes()
-        self.update_items(list(range(self._first, len(transcript.items))))
+        # A page at most, rendered at once: the user just asked for this chat, and a
+        # painted page now beats a smooth loop for the next few milliseconds.
+        self._dirty.update(range(self._first, len(transcript.items)))
+        self._render_slice(budget_ms=None)
 
     def show_earlier(self) -> None:
         if self._first == 0 or self._transcript is None:
@@ -229,7 +232,7 @@ class ChatView(QScrollArea):
     def pending(self) -> int:
         return len(self._dirty)
 
-    def _render_slice(self) -> None:
+    def _render_slice(self, budget_ms: float | None = SLICE_MS) -> None:
         if self._transcript is None:
             return
         started = time.perf_counter()
@@ -249,7 +252,7 @@ class ChatView(QScrollArea):
                     self._layout.insertWidget(self._layout.count() - 3, widget)
                     self._widgets.append(widget)
                     widget.set_item(item)  # type: ignore[attr-defined]
-            if self._dirty and (time.perf_counter() - started) * 1000 > SLICE_MS:
+            if self._dirty and budget_ms is not None and (time.perf_counter() - started) * 1000 > budget_ms:
                 QTimer.singleShot(0, self, self._continue_slices)
                 break
         self._placeholder.setVisible(not self._widgets)
