@@ -8,8 +8,7 @@ Names are loaded on first use (PEP 562): the window's widgets import the pure
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from .._lazy import lazy_attributes
 
 _WHERE = {
     "events": [
@@ -29,10 +28,4 @@ _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names
 __all__ = sorted(_MODULE_OF)
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _MODULE_OF, globals())
