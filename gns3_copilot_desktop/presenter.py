@@ -451,6 +451,7 @@ class Presenter(QObject):
                         # and then, so the window paints and answers input meanwhile.
                         await asyncio.sleep(0)
                         busy_since = time.perf_counter()
+            transcript.end_of_stream()
         except asyncio.CancelledError:
             transcript.mark_stopped()
             self._changed()

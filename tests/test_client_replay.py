@@ -41,6 +41,7 @@ async def turn(client: ControllerClient, request: ChatRequest) -> tuple[list, Tr
     async for event in client.stream_chat(PROJECT, request):
         events.append(event)
         transcript.apply(event)
+    transcript.end_of_stream()  # as the window does
     return events, transcript
 
 
@@ -118,7 +119,8 @@ def test_stream_that_is_not_sse_is_a_protocol_error(replay):
 
 
 def test_app_enforces_max_tool_calls_when_the_controller_does_not(replay):
-    replay.sse_route(f"{CHAT}/stream", sse_bytes("upstream-chat-multi-tool.sse"), pace_s=0.01)
+    # Paced so that the abort reaches the replay before the refused batch would start.
+    replay.sse_route(f"{CHAT}/stream", sse_bytes("upstream-chat-multi-tool.sse"), pace_s=0.05)
     replay.json_route("POST", f"{CHAT}/sessions/[^/]+/abort", {"status": "ok"})
 
     async def go():
@@ -136,7 +138,7 @@ def test_app_enforces_max_tool_calls_when_the_controller_does_not(replay):
 
 
 def test_app_enforces_max_iterations(replay):
-    replay.sse_route(f"{CHAT}/stream", sse_bytes("upstream-chat-multi-tool.sse"), pace_s=0.01)
+    replay.sse_route(f"{CHAT}/stream", sse_bytes("upstream-chat-multi-tool.sse"), pace_s=0.05)
     replay.json_route("POST", f"{CHAT}/sessions/[^/]+/abort", {"status": "ok"})
 
     async def go():
@@ -279,3 +281,26 @@ def test_unreachable_controller_is_told_fast():
     with pytest.raises(Unreachable, match="Cannot reach the controller at http://127.0.0.1:9"):
         run(go())
     assert time.monotonic() - started < 5
+
+
+def test_a_refused_call_the_controller_started_anyway_is_shown_as_run(replay):
+    # No pacing: the replay sends the whole batch before the abort can arrive, as a
+    # busy controller might. The window must tell the truth, and nothing may spin.
+    replay.sse_route(f"{CHAT}/stream", sse_bytes("upstream-chat-multi-tool.sse"))
+    replay.json_route("POST", f"{CHAT}/sessions/[^/]+/abort", {"status": "ok"})
+
+    async def go():
+        async with ControllerClient(replay.url) as client:
+            return await turn(client, ChatRequest(message="multi", max_tool_calls=2))
+
+    _, t = run(go())
+    calls = t.tool_calls()
+    assert [c.name for c in calls] == ["get_gns3_templates", "device_skills", "packet_analysis_skills", "get_gns3_templates"]
+    assert all(c.finished for c in calls)
+    assert t.limit_stop.kind == "tool_calls" and t.limit_enforced_by == "app"
+    for call in calls[2:]:
+        assert call.status in (ToolStatus.LIMIT, ToolStatus.DONE, ToolStatus.ABORTED)
+        if call.status == ToolStatus.DONE:
+            assert call.started  # it really ran
+        if call.status == ToolStatus.LIMIT:
+            assert not call.started  # it never ran

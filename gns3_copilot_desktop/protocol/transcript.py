@@ -223,13 +223,35 @@ class Transcript:
         self._awaiting_llm = True
         call = self._find_call(event.tool_name, event.tool_call_id, started=False)
         if call is None:
+            call = self._refused_but_started(event.tool_name)
+        if call is None:
             call = self._orphan_call(event.tool_name, event.tool_call_id)
         call.started = True
         call.status = ToolStatus.RUNNING
+        call.limit = None
         if not call.complete:
             call.set_arguments(call.arguments, True)
         self.tool_calls_executed += 1
         self._touch(call)
+
+    def _refused_but_started(self, name: str) -> ToolCall | None:
+        """A call this app refused for a limit, which the controller started before the
+        abort reached it: it did run, so it is shown running, not refused."""
+        if self.limit_enforced_by != "app":
+            return None
+        return next(
+            (c for c in self._turn_calls if c.status == ToolStatus.LIMIT and not c.started and c.name == name),
+            None,
+        )
+
+    def end_of_stream(self) -> None:
+        """The stream is over, however it ended: no card may keep spinning."""
+        for call in self._turn_calls:
+            if not call.finished:
+                call.status = ToolStatus.ABORTED
+                self._touch(call)
+        if self.state == TurnState.STREAMING:
+            self.apply(StreamInterrupted())
 
     def _orphan_call(self, name: str, call_id: str | None) -> ToolCall:
         """A result for a call the stream never announced: show it all the same."""
