@@ -135,35 +135,24 @@ class Presenter(QObject):
         self.tell_once(self.presets.problem)
         token = self.credentials.token(self.url, self.username)
         self.tell_once(self.credentials.problem)
-        if token:
-            client = ControllerClient(self.url, token)
-            if client.token_needs_renewal():
-                password = self.credentials.password(self.url, self.username)
-                if password:
-                    try:
-                        await client.authenticate(self.username, password)
-                        self.credentials.save(self.url, self.username, client.token or "", password)
-                    except ControllerError:
-                        await client.aclose()
-                        self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired.")
-                        return
-                else:
-                    await client.aclose()
-                    self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired.")
-                    return
-            try:
-                await client.projects()  # proves the token
-            except Unauthorized:
-                await client.aclose()
-                self.sign_in_needed.emit(self.url, self.username, "Please sign in again.")
-                return
-            except ControllerError as exc:
-                await client.aclose()
-                self.sign_in_needed.emit(self.url, self.username, exc.message)
-                return
-            await self._use(client, self.url, self.username)
+        if not token:
+            self.sign_in_needed.emit(self.url, self.username, "")
             return
-        self.sign_in_needed.emit(self.url, self.username, "")
+        client = ControllerClient(self.url, token)
+        try:
+            await self._renew_if_needed(client)
+        except ControllerError:
+            await client.aclose()
+            self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired.")
+            return
+        try:
+            await client.projects()  # proves the token
+        except ControllerError as exc:
+            await client.aclose()
+            why = "Please sign in again." if isinstance(exc, Unauthorized) else exc.message
+            self.sign_in_needed.emit(self.url, self.username, why)
+            return
+        await self._use(client, self.url, self.username)
 
     async def sign_in(self, url: str, username: str, password: str, remember: bool, keep: bool = True) -> bool:
         """Sign in; `keep=False` keeps the token in memory only (the demo controller)."""
@@ -229,13 +218,19 @@ class Presenter(QObject):
         """The client, its token renewed first when it is about to expire."""
         if self.client is None:
             raise Unauthorized("You are not signed in.")
-        if self.client.token_needs_renewal():
-            password = self.credentials.password(self.url, self.username)
-            if not password:
-                raise Unauthorized("Your sign-in has expired. Please sign in again.")
-            await self.client.authenticate(self.username, password)
-            self.credentials.save(self.url, self.username, self.client.token or "", password)
+        await self._renew_if_needed(self.client)
         return self.client
+
+    async def _renew_if_needed(self, client: ControllerClient) -> None:
+        """Today's controllers accept expired tokens, so the app renews its own before
+        `exp`, with the password "remember me" kept in the keyring."""
+        if not client.token_needs_renewal():
+            return
+        password = self.credentials.password(self.url, self.username)
+        if not password:
+            raise Unauthorized("Your sign-in has expired. Please sign in again.")
+        await client.authenticate(self.username, password)
+        self.credentials.save(self.url, self.username, client.token or "", password)
 
     # -- projects -------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ import pytest
 from conftest import run
 from demo_helpers import chat, project_id, signed_in
 
-from gns3_copilot_desktop.client import ValidationFailed
 from gns3_copilot_desktop.controller_sim.engine import UNLIMITED_TOOL_CALLS, Turn
 from gns3_copilot_desktop.protocol import ChatRequest, LimitReachedEvent, Transcript
 from gns3_copilot_desktop.protocol.transcript import ToolStatus, TurnState

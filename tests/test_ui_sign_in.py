@@ -113,3 +113,25 @@ def test_401_mid_session_asks_again_and_keeps_draft_and_conversation(app):
     app.send(app.window.composer.edit.toPlainText())
     app.finish_turn()
     assert "## Topology" in app.presenter.transcript.assistant_text()
+
+
+def test_a_token_about_to_expire_is_renewed_with_the_remembered_password(app):
+    creds = app.demo.credentials
+    app.demo.auth.token_ttl_s = 60  # inside the five-minute renewal margin
+    old = app.demo.auth.issue()
+    app.keyring.secrets[("gns3-copilot-desktop", f"token:admin@{creds.url}")] = old
+    app.keyring.secrets[("gns3-copilot-desktop", f"password:admin@{creds.url}")] = creds.password
+    app.demo.auth.token_ttl_s = 3600
+    app.run(app.presenter.start(creds.url, "admin"))
+    assert not app.window.sign_in_dialog.isVisible()
+    fresh = app.presenter.client.token
+    assert fresh != old and app.keyring.secrets[("gns3-copilot-desktop", f"token:admin@{creds.url}")] == fresh
+
+
+def test_a_token_about_to_expire_without_a_password_asks_again(app):
+    creds = app.demo.credentials
+    app.demo.auth.token_ttl_s = 60
+    app.keyring.secrets[("gns3-copilot-desktop", f"token:admin@{creds.url}")] = app.demo.auth.issue()
+    app.run(app.presenter.start(creds.url, "admin"))
+    dialog = app.window.sign_in_dialog
+    assert dialog.isVisible() and "expired" in dialog.reason.text()

@@ -163,9 +163,6 @@ class ControllerClient:
         self.token = token.access_token
         return token
 
-    async def current_user(self) -> dict[str, Any]:
-        return self._json(await self._request("GET", "/v3/access/users/me"))
-
     async def capabilities(self, *, refresh: bool = False) -> Capabilities:
         if self._capabilities is not None and not refresh:
             return self._capabilities
