@@ -95,3 +95,38 @@ def test_frozen_blocks_are_parsed_only_when_they_come_into_view(qtbot):
     view.verticalScrollBar().setValue(0)  # ...and to the start
     qtbot.waitUntil(lambda: blocks[0].block is not None, timeout=5000)
     assert blocks[0].block.toPlainText().startswith("Section 1")
+
+
+def test_a_fast_stream_keeps_the_window_painting_and_paints_its_end(app):
+    """Repaints wait while the chat is half-way through a frame, never longer: the
+    picture never freezes while a firehose streams, and its last words get painted."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject
+
+    class PaintClock(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.times: list[float] = []
+
+        def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint:
+                self.times.append(time.perf_counter())
+            return False
+
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    clock = PaintClock()
+    app.window.chat.widget().installEventFilter(clock)
+    started = time.perf_counter()
+    app.send("/bench-stream 4000 20 20")
+    app.wait(lambda: not app.presenter.is_running, 60, "the stream to end")
+    ended = time.perf_counter()
+    app.wait(lambda: not app.window.chat.pending(), 10, "the chat to be rendered")
+    rendered = time.perf_counter()
+    app.wait(lambda: clock.times and clock.times[-1] > rendered, 2, "a paint of the finished chat")
+    while_streaming = [t for t in clock.times if started <= t <= ended]
+    assert len(while_streaming) >= 3, "the window did not repaint while the answer streamed"
+    gaps = [b - a for a, b in zip([started, *while_streaming], [*while_streaming, ended])]
+    assert max(gaps) < 1.0, f"the picture froze for {max(gaps):.2f} s"
+    assert len(app.presenter.transcript.tool_calls()) == 20

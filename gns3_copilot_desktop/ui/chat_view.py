@@ -137,6 +137,7 @@ class ChatView(QScrollArea):
 
     continue_requested = Signal()
     rendered = Signal(float)  # milliseconds spent in a slice that ran on its own
+    settled = Signal()  # every change so far is rendered
     PAGE = 12  # about two screens of a typical chat: the rest loads as you scroll up
 
     def __init__(self, parent: QWidget | None = None):
@@ -146,6 +147,9 @@ class ChatView(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._content = QWidget()
         self._layout = QVBoxLayout(self._content)
+        # The conversation grows to fit what it holds before it is laid out: without
+        # this, every message in it is first squeezed and then stretched back.
+        self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self._layout.setContentsMargins(16, 12, 16, 12)
         self._layout.setSpacing(8)
         self.earlier = QPushButton()
@@ -257,6 +261,8 @@ class ChatView(QScrollArea):
         self._placeholder.setVisible(not self._widgets)
         self._update_earlier()
         self._update_limit_bar()
+        if not self._dirty:
+            self.settled.emit()
 
     def _continue_slices(self) -> None:
         started = time.perf_counter()
