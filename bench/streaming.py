@@ -119,6 +119,7 @@ def main() -> int:
     figures = {
         "events": events, "stream_bytes": size, "assistant_text_chars": text_length,
         "bare_consumer_s": round(baseline, 3), "window_s": round(window, 3),
+        "rounds": [[round(b, 3), round(w, 3)] for b, w in zip(baselines, windows)],
         "end_to_end_ratio": round(window / baseline, 3),
         "lag_p99_ms": round(probe.p99(), 2), "lag_max_ms": round(max(p.max() for p in probes), 2),
         "per_event_ms_1KB": round(small, 4), "per_event_ms_1MB": round(large, 4),

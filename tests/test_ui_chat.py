@@ -4,7 +4,7 @@ higher limits, stop, a dropped stream, projects that must be opened."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
@@ -55,6 +55,24 @@ def test_show_all_expands_a_long_result(app):
     assert card.shown_output().count("\n") > collapsed and card.show_all.text() == "Show less"
     card.show_all.click()
     assert card.shown_output().count("\n") == collapsed
+
+
+def test_a_result_can_be_selected_with_the_mouse(app):
+    ready(app)
+    app.send("Show me the topology")
+    app.finish_turn()
+    preview = app.cards()[0].preview
+    app.window.chat.ensureWidgetVisible(preview)
+    app.settle()
+    QTest.mouseMove(app.window, QPoint(1, 1))  # the pointer comes from elsewhere...
+    QTest.mouseMove(preview, preview.rect().center())  # ...over the result
+    app.wait(lambda: bool(preview.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse), 2, "a selectable result")
+    start, end = preview.rect().topLeft() + QPoint(8, 8), preview.rect().center()
+    QTest.mousePress(preview, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(preview, end)
+    QTest.mouseRelease(preview, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    selected = preview.selectedText().replace("\u2029", "\n")  # Qt's paragraph separator
+    assert preview.hasSelectedText() and '"project_id"' in selected and selected in preview.text()
 
 
 def test_limits_are_sent_as_set_in_the_panel(app):

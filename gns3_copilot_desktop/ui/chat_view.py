@@ -27,6 +27,7 @@ from ..protocol.items import (
     UserMessage,
 )
 from . import theme
+from .selectable import SelectableLabel
 
 if TYPE_CHECKING:
     from ..protocol.transcript import Transcript
@@ -35,10 +36,9 @@ if TYPE_CHECKING:
 class UserBubble(theme.Card):
     def __init__(self) -> None:
         super().__init__("user")
-        self.label = QLabel()
+        self.label = SelectableLabel()
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         layout.addWidget(self.label)
@@ -77,9 +77,8 @@ class NoticeLine(theme.Card):
     def __init__(self) -> None:
         super().__init__("aborted")
         self.icon = QLabel()
-        self.label = QLabel()
+        self.label = SelectableLabel()
         self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
@@ -117,7 +116,7 @@ class LimitStopBar(theme.Card):
         super().__init__("limit")
         icon = QLabel()
         icon.setPixmap(theme.limit_icon(24))
-        self.label = QLabel()
+        self.label = SelectableLabel()
         self.label.setWordWrap(True)
         self.button = QPushButton("Continue with higher limits")
         self.button.clicked.connect(self.continue_requested)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.items import ToolCall, ToolStatus
 from . import theme
+from .selectable import SelectableLabel
 
 COLLAPSED_LINES = 12
 ARGUMENTS_SHOWN = 160
@@ -97,8 +98,7 @@ class ToolCallCard(theme.Card):
 
         self.icon = QLabel()
         self.icon.setPixmap(theme.tool_icon())
-        self.name = QLabel()
-        self.name.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.name = SelectableLabel()
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
@@ -117,18 +117,16 @@ class ToolCallCard(theme.Card):
         self.limit_line = QLabel()
         self.limit_line.setWordWrap(True)
         self.limit_line.setVisible(False)
-        self.arguments = QLabel()
+        self.arguments = SelectableLabel()
         self.arguments.setFont(theme.monospace())
         # One line, elided: a word-wrapped label would be asked its height for every
         # width on each layout pass; the whole text is in the tooltip.
         self.arguments.setTextFormat(Qt.TextFormat.PlainText)
-        self.arguments.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # The collapsed result is a plain label, cheap enough for a hundred cards; the
         # scrollable editor is made only when someone asks to see all of it.
-        self.preview = QLabel()
+        self.preview = SelectableLabel()
         self.preview.setFont(theme.monospace())
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
-        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.preview.setAutoFillBackground(True)
         self.preview.setBackgroundRole(QPalette.ColorRole.Base)
         self.preview.setMargin(6)
