@@ -127,7 +127,33 @@ class LimitStopBar(theme.Card):
         layout.addWidget(self.button)
 
 
+class _Group(QWidget):
+    """Up to GROUP_SIZE messages and cards, in order. Qt lays out the whole
+    conversation each time a message is added; in groups, that is a few groups and
+    one group's messages instead of every message of a long chat."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.widgets: list[QWidget] = []
+        self._layout = QVBoxLayout(self)
+        self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(ITEM_SPACING)
+
+    def full(self) -> bool:
+        return len(self.widgets) >= GROUP_SIZE
+
+    def add(self, item: Item) -> QWidget:
+        widget = widget_for(item)
+        self._layout.addWidget(widget)
+        widget.set_item(item)  # type: ignore[attr-defined]
+        self.widgets.append(widget)
+        return widget
+
+
 SLICE_MS = 3.0
+ITEM_SPACING = 8
+GROUP_SIZE = 16
 
 
 class ChatView(QScrollArea):
@@ -150,7 +176,7 @@ class ChatView(QScrollArea):
         # this, every message in it is first squeezed and then stretched back.
         self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self._layout.setContentsMargins(16, 12, 16, 12)
-        self._layout.setSpacing(8)
+        self._layout.setSpacing(ITEM_SPACING)
         self.earlier = QPushButton()
         self.earlier.setFlat(True)
         self.earlier.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -168,7 +194,8 @@ class ChatView(QScrollArea):
         self._layout.addWidget(self.limit_bar)
         self._layout.addStretch(1)
         self.setWidget(self._content)
-        self._widgets: list[QWidget] = []
+        self._widgets: list[QWidget] = []  # one per item shown, oldest first
+        self._groups: list[_Group] = []  # what holds them, in the layout
         self._dirty: set[int] = set()
         self._first = 0  # index of the first item that has a widget
         self._transcript: Transcript | None = None
@@ -192,9 +219,10 @@ class ChatView(QScrollArea):
 
     def reset(self, transcript: Transcript) -> None:
         """A new conversation (or one loaded from history): rebuild."""
-        for widget in self._widgets:
-            self._layout.removeWidget(widget)
-            widget.deleteLater()
+        for group in self._groups:
+            self._layout.removeWidget(group)
+            group.deleteLater()
+        self._groups = []
         self._widgets = []
         self._dirty = set()
         self._transcript = transcript
@@ -212,13 +240,12 @@ class ChatView(QScrollArea):
         new_first = max(0, self._first - self.PAGE)
         bar = self.verticalScrollBar()
         from_bottom = bar.maximum() - bar.value()
-        added = []
-        for offset, item in enumerate(self._transcript.items[new_first : self._first]):
-            widget = widget_for(item)
-            self._layout.insertWidget(1 + offset, widget)
-            widget.set_item(item)  # type: ignore[attr-defined]
-            added.append(widget)
-        self._widgets[:0] = added
+        group = _Group()
+        for item in self._transcript.items[new_first : self._first]:
+            group.add(item)
+        self._layout.insertWidget(1, group)
+        self._groups.insert(0, group)
+        self._widgets[:0] = group.widgets
         self._first = new_first
         self._update_earlier()
         # Keep the messages the user was reading where they were.
@@ -249,11 +276,7 @@ class ChatView(QScrollArea):
                 self._widgets[position].set_item(items[index])  # type: ignore[attr-defined]
             else:
                 while len(self._widgets) <= position:
-                    item = items[self._first + len(self._widgets)]
-                    widget = widget_for(item)
-                    self._layout.insertWidget(self._layout.count() - 3, widget)
-                    self._widgets.append(widget)
-                    widget.set_item(item)  # type: ignore[attr-defined]
+                    self._widgets.append(self._last_group().add(items[self._first + len(self._widgets)]))
             if self._dirty and budget_ms is not None and (time.perf_counter() - started) * 1000 > budget_ms:
                 QTimer.singleShot(0, self, self._continue_slices)
                 break
@@ -262,6 +285,13 @@ class ChatView(QScrollArea):
         self._update_limit_bar()
         if not self._dirty:
             self.settled.emit()
+
+    def _last_group(self) -> _Group:
+        if not self._groups or self._groups[-1].full():
+            group = _Group()
+            self._layout.insertWidget(self._layout.count() - 3, group)
+            self._groups.append(group)
+        return self._groups[-1]
 
     def _continue_slices(self) -> None:
         started = time.perf_counter()
