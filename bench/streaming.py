@@ -59,7 +59,10 @@ async def window_turn(app, ctl) -> tuple[float, LagProbe, int]:
     await finished.wait()
     while window.chat.pending():  # rendering goes on in slices after the last event
         await asyncio.sleep(0.001)
-    window.chat.viewport().repaint()  # the last event is on screen
+    window.chat.viewport().repaint()  # the last event is on screen...
+    while unparsed_in_view(window):  # ...and every block in view is parsed and painted
+        await asyncio.sleep(0.001)
+        window.chat.viewport().repaint()
     elapsed = time.perf_counter() - started
     probe.stop()
     t = presenter.transcript
@@ -68,6 +71,15 @@ async def window_turn(app, ctl) -> tuple[float, LagProbe, int]:
     text_length = len(t.assistant_text())
     await close_window(presenter, window)
     return elapsed, probe, text_length
+
+
+def unparsed_in_view(window) -> bool:
+    from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock
+
+    return any(
+        block.block is None and not block.visibleRegion().isEmpty()
+        for block in window.chat.widget().findChildren(LazyMarkdownBlock)
+    )
 
 
 def per_event_cost(app) -> tuple[float, float]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gns3_copilot_desktop.controller_sim.workloads import markdown_document, split_pieces
 from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Transcript
 from gns3_copilot_desktop.ui.chat_view import AssistantMessage, ChatView
-from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, MarkdownView
+from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, LazyMarkdownBlock, MarkdownBlock, MarkdownView
 
 
 def test_streamed_markdown_is_frozen_in_blocks_never_inside_a_code_fence(qtbot):
@@ -130,3 +130,34 @@ def test_a_fast_stream_keeps_the_window_painting_and_paints_its_end(app):
     gaps = [b - a for a, b in zip([started, *while_streaming], [*while_streaming, ended])]
     assert max(gaps) < 1.0, f"the picture froze for {max(gaps):.2f} s"
     assert len(app.presenter.transcript.tool_calls()) == 20
+
+
+def test_answers_that_scrolled_past_in_a_fast_stream_are_parsed_when_scrolled_to(qtbot):
+    from gns3_copilot_desktop.protocol import parse_event
+
+    transcript = Transcript()
+    transcript.begin_turn("check everything")
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(800, 400)
+    view.show()
+    view.reset(transcript)
+    answers = [f"Answer {n}\n\n" + markdown_document(3000) for n in range(3)]
+    for n, answer in enumerate(answers):  # all of it arrives within one frame
+        for piece in split_pieces(answer, 30):
+            transcript.apply(ContentEvent(content=piece))
+        if n < 2:
+            call = {"id": f"c{n}", "type": "function", "function": {"name": "show_run", "arguments": "{}"}}
+            transcript.apply(parse_event({"type": "tool_call", "tool_call": call}))
+            transcript.apply(parse_event({"type": "tool_end", "tool_name": "show_run", "tool_output": "ok", "tool_call_id": f"c{n}"}))
+    view.update_items(transcript.take_changes())
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    first, last = [w for w in view.widgets() if isinstance(w, AssistantMessage)][::2]
+    assert first.view.text() == answers[0] and last.view.text() == answers[2]  # nothing lost
+    qtbot.wait(100)
+    assert not first.view.findChildren(MarkdownBlock), "an answer nobody saw was parsed"
+    assert last.view.findChildren(MarkdownBlock)  # the end of the stream: parsed at once
+    view.verticalScrollBar().setValue(0)  # the reader scrolls back up
+    qtbot.waitUntil(lambda: first.view.findChildren(LazyMarkdownBlock)[0].block is not None, timeout=5000)
+    shown = first.view.findChildren(LazyMarkdownBlock)[0].block.toPlainText()
+    assert shown.startswith("Answer 0") and "Section 1" in shown

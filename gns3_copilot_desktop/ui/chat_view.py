@@ -61,10 +61,10 @@ class AssistantMessage(QWidget):
         layout.addWidget(self.view)
         layout.addWidget(self.limit_line)
 
-    def set_item(self, item: AssistantText) -> None:
+    def set_item(self, item: AssistantText, complete: bool = False) -> None:
         # Only the pieces that came since the last frame are handed on.
         if self._seen < len(item.pieces):
-            self.view.append("".join(item.pieces[self._seen :]))
+            self.view.append("".join(item.pieces[self._seen :]), complete)
             self._seen = len(item.pieces)
         if item.iteration_notice is not None:
             self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{item.iteration_notice.summary()}</b>")
@@ -143,12 +143,9 @@ class _Group(QWidget):
     def full(self) -> bool:
         return len(self.widgets) >= GROUP_SIZE
 
-    def add(self, item: Item) -> QWidget:
-        widget = widget_for(item)
+    def add(self, widget: QWidget) -> None:
         self._layout.addWidget(widget)
-        widget.set_item(item)  # type: ignore[attr-defined]
         self.widgets.append(widget)
-        return widget
 
 
 SLICE_MS = 3.0
@@ -241,8 +238,8 @@ class ChatView(QScrollArea):
         bar = self.verticalScrollBar()
         from_bottom = bar.maximum() - bar.value()
         group = _Group()
-        for item in self._transcript.items[new_first : self._first]:
-            group.add(item)
+        for index in range(new_first, self._first):
+            group.add(self._render_new(index))
         self._layout.insertWidget(1, group)
         self._groups.insert(0, group)
         self._widgets[:0] = group.widgets
@@ -276,7 +273,9 @@ class ChatView(QScrollArea):
                 self._widgets[position].set_item(items[index])  # type: ignore[attr-defined]
             else:
                 while len(self._widgets) <= position:
-                    self._widgets.append(self._last_group().add(items[self._first + len(self._widgets)]))
+                    widget = self._render_new(self._first + len(self._widgets))
+                    self._last_group().add(widget)
+                    self._widgets.append(widget)
             if self._dirty and budget_ms is not None and (time.perf_counter() - started) * 1000 > budget_ms:
                 QTimer.singleShot(0, self, self._continue_slices)
                 break
@@ -285,6 +284,20 @@ class ChatView(QScrollArea):
         self._update_limit_bar()
         if not self._dirty:
             self.settled.emit()
+
+    def _render_new(self, index: int) -> QWidget:
+        assert self._transcript is not None
+        items = self._transcript.items
+        widget = widget_for(items[index])
+        if isinstance(widget, AssistantMessage):
+            # While a fast stream runs, an answer can be complete (a later item came)
+            # before it is first shown: it has scrolled past, so it is parsed only when
+            # it comes into view. A loaded history's newest page is parsed at once.
+            streaming = self._transcript.state is TurnState.STREAMING
+            widget.set_item(items[index], complete=streaming and index < len(items) - 1)  # type: ignore[arg-type]
+        else:
+            widget.set_item(items[index])  # type: ignore[attr-defined]
+        return widget
 
     def _last_group(self) -> _Group:
         if not self._groups or self._groups[-1].full():

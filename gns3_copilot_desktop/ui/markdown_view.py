@@ -102,9 +102,7 @@ class MarkdownView(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(0)
-        self._tail_label = MarkdownBlock()
-        self._tail_label.setVisible(False)
-        self._layout.addWidget(self._tail_label)
+        self._tail_label: MarkdownBlock | None = None  # made for the first open tail
         self._reset()
 
     def _reset(self) -> None:
@@ -130,7 +128,8 @@ class MarkdownView(QWidget):
         self._clear()
         self.append(text)
 
-    def append(self, more: str) -> None:
+    def append(self, more: str, complete: bool = False) -> None:
+        """Add text. `complete`: the message will not grow any more."""
         if not more:
             return
         self._tail += more
@@ -142,8 +141,17 @@ class MarkdownView(QWidget):
             if cut is None:
                 break
             self._freeze(cut)
+        if complete and self._tail_label is None:
+            # Complete before it was ever shown (a fast stream): the end, too, is parsed
+            # only when it comes into view.
+            if self._tail:
+                self._freeze(len(self._tail))
+            return
         if self._tail != self._shown:
             self._shown = self._tail
+            if self._tail_label is None:
+                self._tail_label = MarkdownBlock()
+                self._layout.addWidget(self._tail_label)
             self._tail_label.set_markdown(self._tail)
             self._tail_label.setVisible(bool(self._tail))
 
@@ -164,17 +172,18 @@ class MarkdownView(QWidget):
     def _freeze(self, upto: int) -> None:
         text = self._tail[:upto]
         chunk = LazyMarkdownBlock(text)
-        self._layout.insertWidget(self._layout.count() - 1, chunk)
+        self._layout.insertWidget(len(self._frozen), chunk)  # after the others, before the tail
         self._frozen.append(text)
         self._tail = self._tail[upto:]
         self._scanned -= upto
         self._breaks = [b - upto for b in self._breaks if b > upto]
 
     def _clear(self) -> None:
-        while self._layout.count() > 1:
+        for _ in self._frozen:
             item = self._layout.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
-        self._tail_label.set_markdown("")
-        self._tail_label.setVisible(False)
+        if self._tail_label is not None:
+            self._tail_label.set_markdown("")
+            self._tail_label.setVisible(False)
         self._reset()
