@@ -27,9 +27,9 @@ _TABLE = "| Device | Interface | Status | 地址 |\n|---|---|---|---|\n" + "".jo
 ) + "\n"
 
 
-def markdown_document(size_bytes: int) -> str:
+def markdown_document(size_bytes: int, first_section: int = 1) -> str:
     """About `size_bytes` of UTF-8 Markdown, in sections with prose, code and tables."""
-    parts, total, n = [], 0, 0
+    parts, total, n = [], 0, first_section - 1
     while total < size_bytes:
         n += 1
         section = f"## Section {n}\n\n" + _PARAGRAPH.format(n=n) + _CODE.format(n=n % 250) + _TABLE.format(n=n)
@@ -69,20 +69,21 @@ def parse(message: str) -> tuple[int, int, int] | None:
 
 
 def firehose(content_events: int, tool_calls: int, output_kb: int) -> Script:
-    """One turn: the document in `content_events` pieces, spread over replies that each
-    ask for two tool calls, then the last pieces as the answer."""
-    pieces = split_pieces(markdown_document(content_events * 50), content_events)
+    """One turn of `content_events` pieces of Markdown (about 50 bytes each), spread
+    over replies that each ask for two tool calls, then the answer. Each reply is a
+    whole document, as a model writes it: no code block left open."""
     batches = [list(range(i, min(i + 2, tool_calls))) for i in range(0, tool_calls, 2)]
-    per_reply = max(1, len(pieces) // (len(batches) + 1))
-    cursor = 0
-    for batch in batches:
-        chunk = pieces[cursor : cursor + per_reply]
-        cursor += per_reply
+    replies = len(batches) + 1
+    section = 1
+    for reply in range(replies):
+        count = content_events // replies + (1 if reply < content_events % replies else 0)
+        document = markdown_document(count * 50, first_section=section)
+        section += document.count("## Section ")
+        batch = batches[reply] if reply < len(batches) else []
         yield LLMReply(
-            pieces=chunk,
+            pieces=split_pieces(document, count) if count else [],
             tool_calls=[ToolCallSpec("bench_dump", {"index": i, "kb": output_kb}) for i in batch],
         )
-    yield LLMReply(pieces=pieces[cursor:])
 
 
 def seed_history(session: Any, messages: int = 2000, tool_calls: int = 500) -> None:
