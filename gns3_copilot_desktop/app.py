@@ -8,7 +8,6 @@ and sign in. A person sees the window as soon as a bare Qt program would show on
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 from pathlib import Path
@@ -17,8 +16,6 @@ from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from . import __version__
-
-log = logging.getLogger("gns3_copilot_desktop")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -102,7 +99,6 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from .ui.main_window import MainWindow
     from .ui.theme import apply_theme
 
@@ -125,9 +121,11 @@ def main(argv: list[str] | None = None) -> int:
             app.quit()  # closed before the controller side was needed
             return
         import asyncio
+        import logging
 
         import qasync
 
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
         loop = qasync.QEventLoop(app, already_running=True)
         asyncio.set_event_loop(loop)
         closed = asyncio.Event()
@@ -136,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def finished(done: asyncio.Task) -> None:
             if not done.cancelled() and done.exception() is not None:
-                log.error("the app failed", exc_info=done.exception())
+                logging.getLogger("gns3_copilot_desktop").error("the app failed", exc_info=done.exception())
                 state["code"] = 1
             app.quit()
 

@@ -17,19 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..protocol.items import (
-    AssistantText,
-    ErrorNotice,
-    InfoNotice,
-    Item,
-    ToolCall,
-    TurnState,
-    UserMessage,
-)
 from . import theme
 from .selectable import SelectableLabel
 
 if TYPE_CHECKING:
+    from ..protocol.items import AssistantText, ErrorNotice, InfoNotice, Item, UserMessage
     from ..protocol.transcript import Transcript
 
 
@@ -85,6 +77,8 @@ class NoticeLine(theme.Card):
         layout.addWidget(self.label, 1)
 
     def set_item(self, item: ErrorNotice | InfoNotice) -> None:
+        from ..protocol.items import ErrorNotice
+
         kind = "error" if isinstance(item, ErrorNotice) else ("limit" if item.kind == "limit" else "aborted")
         self.set_kind(kind)
         if kind == "limit":
@@ -96,6 +90,9 @@ class NoticeLine(theme.Card):
 
 
 def widget_for(item: Item) -> QWidget:
+    # The protocol's item types load with the first message, not at start-up.
+    from ..protocol.items import AssistantText, ToolCall, UserMessage
+
     if isinstance(item, UserMessage):
         return UserBubble()
     if isinstance(item, AssistantText):
@@ -290,6 +287,8 @@ class ChatView(QScrollArea):
         items = self._transcript.items
         widget = widget_for(items[index])
         if isinstance(widget, AssistantMessage):
+            from ..protocol.items import TurnState
+
             # While a fast stream runs, an answer can be complete (a later item came)
             # before it is first shown: it has scrolled past, so it is parsed only when
             # it comes into view. A loaded history's newest page is parsed at once.
@@ -317,6 +316,8 @@ class ChatView(QScrollArea):
 
     def _update_limit_bar(self) -> None:
         t = self._transcript
+        from ..protocol.items import TurnState
+
         stopped = t is not None and t.limit_stop is not None and t.state not in (TurnState.STREAMING, TurnState.IDLE)
         if stopped:
             who = " by this app" if t.limit_enforced_by == "app" else ""

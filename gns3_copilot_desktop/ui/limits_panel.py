@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -17,7 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from ..protocol.ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
-from ..store.presets import Limits, Preset
+
+if TYPE_CHECKING:
+    from ..store.presets import Limits, Preset
 
 CUSTOM = "Custom"
 
@@ -79,6 +83,8 @@ class LimitsPanel(QGroupBox):
     # -- state from outside ---------------------------------------------------------------
 
     def limits(self) -> Limits:
+        from ..store.presets import Limits  # with the controller side, not at start-up
+
         return Limits(self.iterations.value(), None if self.unlimited.isChecked() else self.tool_calls.value())
 
     def set_limits(self, limits: Limits) -> None:
