@@ -100,13 +100,14 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     from .ui.main_window import MainWindow
-    from .ui.theme import apply_theme
+    from .ui.theme import STYLE_ARGUMENTS, apply_theme
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    made_here = QApplication.instance() is None
+    app = QApplication([*sys.argv[:1], *STYLE_ARGUMENTS]) if made_here else QApplication.instance()
     app.setApplicationName("gns3-copilot-desktop")
     app.setApplicationDisplayName("GNS3 Copilot Desktop")
     app.setOrganizationName("gns3-copilot-desktop")
-    apply_theme(app, args.theme)
+    apply_theme(app, args.theme, style=not made_here)
     # Closing the window ends the controller side first, then the Qt loop, so that
     # tasks are cancelled and the HTTP client is closed while the loop still runs.
     app.setQuitOnLastWindowClosed(False)
