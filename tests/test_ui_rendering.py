@@ -162,3 +162,17 @@ def test_answers_that_scrolled_past_in_a_fast_stream_are_parsed_when_scrolled_to
     qtbot.waitUntil(lambda: first.view.findChildren(LazyMarkdownBlock)[0].block is not None, timeout=5000)
     shown = first.view.findChildren(LazyMarkdownBlock)[0].block.toPlainText()
     assert shown.startswith("Answer 0") and "Section 1" in shown
+
+
+def test_a_table_after_a_code_block_keeps_its_header_in_line(qtbot):
+    block = MarkdownBlock()
+    qtbot.addWidget(block)
+    block.set_markdown("```\nshow ip route\n```\n\n| Device | Status |\n|---|---|\n| R1 | up |\n")
+    table = next(frame for frame in block.document().rootFrame().childFrames() if hasattr(frame, "cellAt"))
+    header = [table.cellAt(0, column) for column in range(table.columns())]
+    for cell in header:  # one line each, bold, no extra space above
+        first = cell.firstCursorPosition().block()
+        assert first.position() + first.length() > cell.lastPosition(), "an extra line in a header cell"
+        assert first.begin().fragment().charFormat().fontWeight() >= 700
+    assert [cell.firstCursorPosition().block().text() for cell in header] == ["Device", "Status"]
+    assert "show ip route" in block.toPlainText()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QSizeF, Qt, QTimer
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 CHUNK_CHARS = 2048
@@ -46,6 +46,30 @@ class MarkdownBlock(QTextBrowser):
 
     def set_markdown(self, text: str) -> None:
         self.setMarkdown(text)
+        if "|" in text:
+            _repair_tables(self.document())
+
+
+def _repair_tables(document: QTextDocument) -> None:
+    """Qt's Markdown importer starts the first cell of a table that follows a code block
+    with an empty line of that code block: the header's first word sits a line lower and
+    is not bold. Remove that line and format the word like the rest of the header."""
+    for frame in document.rootFrame().childFrames():
+        if not isinstance(frame, QTextTable):
+            continue
+        cell = frame.cellAt(0, 0)
+        first = cell.firstCursorPosition().block()
+        if first.text() or first.position() + first.length() > cell.lastPosition():
+            continue  # as it should be (an empty header cell has one block)
+        cursor = QTextCursor(first)
+        cursor.movePosition(QTextCursor.MoveOperation.NextBlock, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        cursor.setBlockFormat(QTextBlockFormat())
+        cursor.setPosition(cell.firstPosition())
+        cursor.setPosition(cell.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        bold = QTextCharFormat()
+        bold.setFontWeight(QFont.Weight.Bold)
+        cursor.mergeCharFormat(bold)
 
 
 class LazyMarkdownBlock(QWidget):
