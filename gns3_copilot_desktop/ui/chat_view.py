@@ -249,6 +249,8 @@ class ChatView(QScrollArea):
     def update_items(self, indexes: list[int]) -> None:
         """Render these items (new or changed), a slice at a time: at most
         SLICE_MS of work before the loop gets the thread back to paint and read."""
+        if self._transcript is None:
+            return  # nothing to render into yet; `reset` renders what is there
         self._dirty.update(indexes)
         self._render_slice()
 
