@@ -55,14 +55,16 @@ def qt_loop():
 
 
 async def signed_in_window(app, ctl):
-    """The real presenter and window, signed in, the first project chosen, settled."""
-    from gns3_copilot_desktop.app import build, parse_args
+    """The real presenter and window, signed in, the first project chosen, settled, as
+    the app is once started."""
+    from gns3_copilot_desktop.app import build, parse_args, start_up_done
 
     presenter, window = build(parse_args([]), app)
     window.resize(1280, 800)
     window.show()
     await presenter.sign_in(ctl.url, ctl.username, ctl.password, remember=False, keep=False)
     await presenter.choose_project(presenter.projects[0].project_id)
+    start_up_done()
     await asyncio.sleep(0.3)
     return presenter, window
 
@@ -71,6 +73,23 @@ async def close_window(presenter, window) -> None:
     await presenter.shutdown()
     window.close()
     window.deleteLater()
+
+
+async def painted_in_full(window) -> None:
+    """Repaint the chat until every Markdown block in view is parsed and painted: Qt
+    shows new widgets from its event queue, and a block that comes into view is parsed
+    on its first paint, just after it."""
+    from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock
+
+    while not all(widget.isVisible() for widget in window.chat.widgets()):
+        await asyncio.sleep(0)
+    window.chat.viewport().repaint()
+    while any(
+        block.block is None and not block.visibleRegion().isEmpty()
+        for block in window.chat.widget().findChildren(LazyMarkdownBlock)
+    ):
+        await asyncio.sleep(0.001)
+        window.chat.viewport().repaint()
 
 
 class LagProbe:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import close_window, controller, qt_loop, report, rss_bytes, signed_in_window  # noqa: E402
+from common import close_window, controller, painted_in_full, qt_loop, report, rss_bytes, signed_in_window  # noqa: E402
 
 SESSION = "bench-history"
 ROUNDS = 5
@@ -49,7 +49,7 @@ async def window_open(app, ctl) -> tuple[float, int, int]:
     await presenter.open_session(SESSION)
     while window.chat.pending():
         await asyncio.sleep(0)
-    window.chat.viewport().repaint()  # the newest messages are painted
+    await painted_in_full(window)  # the newest messages are painted
     answered = asyncio.Event()
     QTimer.singleShot(0, answered.set)  # ...and the window answers input
     await answered.wait()
@@ -76,6 +76,7 @@ def main() -> int:
         "messages": 2000, "items_in_transcript": items, "history_json_bytes": size,
         "bare_fetch_parse_s": round(bare, 3), "window_open_s": round(window, 3),
         "open_ratio": round(window / bare, 3),
+        "rounds": [[round(b, 3), round(w, 3)] for b, w in zip(bares, windows)],
         "memory_growth_bytes": growth, "memory_growth_per_json_byte": round(growth / size, 2),
     }
     return report("history", figures, [("time to newest messages painted / fetch+parse", window / bare, 3.0)])

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import LagProbe, close_window, controller, qt_loop, report, signed_in_window  # noqa: E402
+from common import LagProbe, close_window, controller, painted_in_full, qt_loop, report, signed_in_window  # noqa: E402
 
 CONTENT_EVENTS, TOOL_CALLS, OUTPUT_KB = 20000, 100, 100
 MESSAGE = f"/bench-stream {CONTENT_EVENTS} {TOOL_CALLS} {OUTPUT_KB}"
@@ -59,10 +59,7 @@ async def window_turn(app, ctl) -> tuple[float, LagProbe, int]:
     await finished.wait()
     while window.chat.pending():  # rendering goes on in slices after the last event
         await asyncio.sleep(0.001)
-    window.chat.viewport().repaint()  # the last event is on screen...
-    while unparsed_in_view(window):  # ...and every block in view is parsed and painted
-        await asyncio.sleep(0.001)
-        window.chat.viewport().repaint()
+    await painted_in_full(window)  # the last event is on screen
     elapsed = time.perf_counter() - started
     probe.stop()
     t = presenter.transcript
@@ -71,15 +68,6 @@ async def window_turn(app, ctl) -> tuple[float, LagProbe, int]:
     text_length = len(t.assistant_text())
     await close_window(presenter, window)
     return elapsed, probe, text_length
-
-
-def unparsed_in_view(window) -> bool:
-    from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock
-
-    return any(
-        block.block is None and not block.visibleRegion().isEmpty()
-        for block in window.chat.widget().findChildren(LazyMarkdownBlock)
-    )
 
 
 def per_event_cost(app) -> tuple[float, float]:

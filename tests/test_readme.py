@@ -29,3 +29,14 @@ def test_the_two_commands_are_the_ones_ci_runs():
     assert commands == ["bash packaging/dev demo", "bash packaging/dev test"]
     ci = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text()
     assert "\nbash packaging/dev test\n" in ci
+
+
+def test_the_demo_command_starts_signs_in_and_quits_cleanly(tmp_path):
+    """`bash packaging/dev demo` runs this: the window, the embedded controller, the
+    sign-in and a clean exit (here after 3 s), with nothing on stderr but Qt's notes."""
+    env = {**os.environ, "GNS3_COPILOT_CONFIG_DIR": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    command = [sys.executable, "-m", "gns3_copilot_desktop", "--demo", "--quit-after", "3"]
+    out = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    problems = [line for line in out.stderr.splitlines() if "propagateSizeHints" not in line and line.strip()]
+    assert not problems, "\n".join(problems)
