@@ -70,13 +70,24 @@ async def _choose_project(presenter, wanted: str | None) -> None:
 
 
 def start_up_done() -> None:
-    """What start-up made (modules, classes, the window) lives as long as the app: set it
-    aside from the garbage collector, whose full passes otherwise walk all of it (about
-    90,000 objects, 45 ms) and stall the window, e.g. while a long history opens. No
+    """Start-up is over. In idle moments, one step at a time, load what the first answer
+    needs: its first frames would otherwise stall up to 60 ms on module imports and the
+    first Markdown layout. Then set what start-up made (modules, classes, the window:
+    about 90,000 objects) aside from the garbage collector, whose full passes otherwise
+    walk all of it (45 ms) and stall the window, e.g. while a long history opens. No
     collection first: that would be such a stall too, for a few objects."""
     import gc
 
-    gc.freeze()
+    from .ui.chat_view import warm_up_steps
+
+    steps = [*warm_up_steps(), gc.freeze]
+
+    def next_step() -> None:
+        steps.pop(0)()
+        if steps:
+            QTimer.singleShot(0, next_step)
+
+    QTimer.singleShot(0, next_step)
 
 
 async def connect(args: argparse.Namespace, window, closed) -> None:

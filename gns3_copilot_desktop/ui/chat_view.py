@@ -4,6 +4,7 @@ notices. It renders a `Transcript`, and on each frame only the items that change
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -102,6 +103,29 @@ def widget_for(item: Item) -> QWidget:
 
         return ToolCallCard()
     return NoticeLine()
+
+
+def warm_up_steps() -> list[Callable[[], None]]:
+    """What the first answer needs, in steps of at most ~20 ms, to run when the window is
+    idle after start-up: the card and Markdown modules, the monospace font, and a first
+    Markdown layout (Qt sets up text shaping then)."""
+
+    def load_cards() -> None:
+        from . import tool_card  # noqa: F401
+
+    def load_markdown() -> None:
+        from . import markdown_view  # noqa: F401
+
+        theme.monospace()
+
+    def lay_out_markdown() -> None:
+        from .markdown_view import MarkdownBlock
+
+        block = MarkdownBlock()
+        block.set_markdown("**R1** up\n\n```\nshow ip route\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+        block.deleteLater()
+
+    return [load_cards, load_markdown, lay_out_markdown]
 
 
 class LimitStopBar(theme.Card):
