@@ -106,9 +106,9 @@ def widget_for(item: Item) -> QWidget:
 
 
 def warm_up_steps() -> list[Callable[[], None]]:
-    """What the first answer needs, in steps of at most ~20 ms, to run when the window is
-    idle after start-up: the card and Markdown modules, the monospace font, and a first
-    Markdown layout (Qt sets up text shaping then)."""
+    """What the first answer needs, in steps of about 10 ms at most, to run when the
+    window is idle after start-up: the card and Markdown modules, the monospace font,
+    and a first Markdown layout (Qt sets up text shaping then)."""
 
     def load_cards() -> None:
         from . import tool_card  # noqa: F401
