@@ -9,6 +9,22 @@ from gns3_copilot_desktop.ui.chat_view import AssistantMessage, ChatView
 from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, LazyMarkdownBlock, MarkdownBlock, MarkdownView
 
 
+def shown_view(qtbot, transcript: Transcript, height: int = 500) -> ChatView:
+    """A chat view on screen, showing this transcript."""
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(800, height)
+    view.show()
+    view.reset(transcript)
+    return view
+
+
+def render_changes(qtbot, view: ChatView, transcript: Transcript) -> None:
+    """Hand the transcript's changes to the view and wait until they are rendered."""
+    view.update_items(transcript.take_changes())
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+
+
 def test_streamed_markdown_is_frozen_in_blocks_never_inside_a_code_fence(qtbot):
     view = MarkdownView()
     qtbot.addWidget(view)
@@ -37,10 +53,7 @@ def test_a_long_history_opens_on_its_newest_page_and_pages_back(qtbot):
     for n in range(100):
         messages += [{"role": "user", "content": f"question {n}"}, {"role": "assistant", "content": f"answer **{n}**"}]
     transcript = Transcript.from_history(ConversationHistory.model_validate({"thread_id": "t", "messages": messages}))
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.show()
-    view.reset(transcript)
+    view = shown_view(qtbot, transcript)
     qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
     shown = view.widgets()
     assert len(shown) == ChatView.PAGE and view.first_shown == 200 - ChatView.PAGE
@@ -62,8 +75,7 @@ def test_streaming_into_a_paged_view_updates_the_newest_items(qtbot):
     view.reset(transcript)
     transcript.begin_turn("new question")
     transcript.apply(ContentEvent(content="streamed answer"))
-    view.update_items(transcript.take_changes())
-    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    render_changes(qtbot, view, transcript)
     assert view.widgets()[-1].view.text() == "streamed answer"
     assert view.widgets()[-2].label.text() == "new question"
 
@@ -71,15 +83,10 @@ def test_streaming_into_a_paged_view_updates_the_newest_items(qtbot):
 def test_frozen_blocks_are_parsed_only_when_they_come_into_view(qtbot):
     transcript = Transcript()
     transcript.begin_turn("long answer")
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(800, 500)
-    view.show()
-    view.reset(transcript)
+    view = shown_view(qtbot, transcript)
     for piece in split_pieces(markdown_document(80_000), 800):
         transcript.apply(ContentEvent(content=piece))
-    view.update_items(transcript.take_changes())
-    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    render_changes(qtbot, view, transcript)
     message = view.widgets()[-1].view
     blocks = [message._layout.itemAt(i).widget() for i in range(message._layout.count() - 1)]
     assert len(blocks) > 10
@@ -138,11 +145,7 @@ def test_answers_that_scrolled_past_in_a_fast_stream_are_parsed_when_scrolled_to
 
     transcript = Transcript()
     transcript.begin_turn("check everything")
-    view = ChatView()
-    qtbot.addWidget(view)
-    view.resize(800, 400)
-    view.show()
-    view.reset(transcript)
+    view = shown_view(qtbot, transcript, height=400)
     answers = [f"Answer {n}\n\n" + markdown_document(3000) for n in range(3)]
     for n, answer in enumerate(answers):  # all of it arrives within one frame
         for piece in split_pieces(answer, 30):
@@ -151,8 +154,7 @@ def test_answers_that_scrolled_past_in_a_fast_stream_are_parsed_when_scrolled_to
             call = {"id": f"c{n}", "type": "function", "function": {"name": "show_run", "arguments": "{}"}}
             transcript.apply(parse_event({"type": "tool_call", "tool_call": call}))
             transcript.apply(parse_event({"type": "tool_end", "tool_name": "show_run", "tool_output": "ok", "tool_call_id": f"c{n}"}))
-    view.update_items(transcript.take_changes())
-    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    render_changes(qtbot, view, transcript)
     first, last = [w for w in view.widgets() if isinstance(w, AssistantMessage)][::2]
     assert first.view.text() == answers[0] and last.view.text() == answers[2]  # nothing lost
     qtbot.wait(100)
