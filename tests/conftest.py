@@ -104,21 +104,3 @@ def app(qloop, qapp, qtbot, tmp_path, monkeypatch, keyring_backend):
     window.close()
     window.deleteLater()
     controller.stop()
-
-
-_EXIT_STATUS = {"code": 0}
-
-
-def pytest_sessionfinish(session, exitstatus):
-    _EXIT_STATUS["code"] = int(exitstatus)
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_unconfigure(config):
-    """Leave without the interpreter's finalisation once Qt has been used: PySide6 can
-    crash tearing its objects down in arbitrary order (`none_dealloc`), which would turn
-    a green run red. Everything pytest reports is written by now."""
-    if "PySide6.QtWidgets" in sys.modules and sys.modules["PySide6.QtWidgets"].QApplication.instance() is not None:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(_EXIT_STATUS["code"])
