@@ -1,4 +1,6 @@
-"""Access to the recorded controller fixtures in ../shared/fixtures/controller."""
+"""Access to the recorded controller fixtures, kept in the repository
+(`tests/fixtures/controller/`, copied from `../shared/fixtures/controller/` with its INDEX)
+so that a clone alone runs its tests."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Any
 FIXTURES = Path(
     os.environ.get(
         "GNS3_COPILOT_FIXTURES",
-        Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "controller",
+        Path(__file__).resolve().parent / "fixtures" / "controller",
     )
 )
 
