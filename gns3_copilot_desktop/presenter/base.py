@@ -1,0 +1,117 @@
+"""The presenter's core: its signals, its state, and the tasks it runs on the loop.
+The concerns (sign-in, projects, chats, turns) are mixins beside this file; the
+`Presenter` in `__init__` puts them together."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from ..client import Capabilities, ControllerClient, ControllerError, Unauthorized
+from ..protocol import ChatSession, Project, Transcript
+from ..store import AppSettings, CredentialStore, Limits, PresetStore
+
+log = logging.getLogger(__name__)
+
+FRAME_MS = 16  # re-render at most once per frame (see turns.py for the pacing)
+
+
+class PresenterBase(QObject):
+    # Sign-in
+    sign_in_needed = Signal(str, str, str)  # url, username, why
+    sign_in_failed = Signal(str)
+    signed_in = Signal(str, str)  # url, username
+    signed_out = Signal()
+    # Controller and projects
+    capabilities_changed = Signal(object)  # Capabilities
+    projects_changed = Signal(list)  # list[Project]
+    project_chosen = Signal(object)  # Project | None
+    # Sessions and the conversation
+    sessions_changed = Signal(list)  # list[ChatSession]
+    session_chosen = Signal(object)  # str | None
+    transcript_reset = Signal(object)  # Transcript
+    transcript_changed = Signal(list)  # indexes of changed items
+    turn_running = Signal(bool)
+    # Limits and messages
+    limits_restored = Signal(object)  # Limits
+    draft_returned = Signal(str)
+    error = Signal(str)
+    notice = Signal(str)
+    status = Signal(str)
+
+    def __init__(self, credentials: CredentialStore, presets: PresetStore, settings: AppSettings):
+        super().__init__()
+        self.credentials = credentials
+        self.presets = presets
+        self.settings = settings
+        self.client: ControllerClient | None = None
+        self.url = settings.controller_url
+        self.username = settings.username
+        self.capabilities: Capabilities | None = None
+        self.projects: list[Project] = []
+        self.project: Project | None = None
+        self.sessions: list[ChatSession] = []
+        self.session_id: str | None = None
+        self.transcript = Transcript()
+        self.limits = Limits()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._turn: asyncio.Task[Any] | None = None
+        self._controller_listener: asyncio.Task[Any] | None = None
+        self._project_listener: asyncio.Task[Any] | None = None
+        self._frame = QTimer(self)
+        self._frame.setSingleShot(True)
+        self._frame_ms = FRAME_MS
+        self._render_ms = 0.0
+        self._frame.timeout.connect(self._flush_changes)
+        self._told: set[str] = set()
+        # Cleared by a 401: the listeners wait for the next sign-in instead of dying,
+        # and the window asks for the password once, not once per failed request.
+        self._authorized = asyncio.Event()
+
+    # -- tasks ----------------------------------------------------------------------
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run a coroutine on the loop; its failure reaches the window, never silence."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is not None:
+            self._report(exc)
+
+    def _report(self, exc: BaseException) -> None:
+        if isinstance(exc, Unauthorized):
+            if self._authorized.is_set() or self.client is None:
+                self._authorized.clear()
+                self.sign_in_needed.emit(self.url, self.username, exc.message)
+        elif isinstance(exc, ControllerError):
+            self.error.emit(exc.message)
+        else:
+            log.exception("unexpected failure", exc_info=exc)
+            self.error.emit(f"Something went wrong: {type(exc).__name__}: {exc}")
+
+    def tell_once(self, text: str | None) -> None:
+        if text and text not in self._told:
+            self._told.add(text)
+            self.notice.emit(text)
+
+    async def shutdown(self) -> None:
+        """Quit: cancel what runs, close the HTTP client."""
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=3)
+        if self.client is not None:
+            await self.client.aclose()
+            self.client = None
+

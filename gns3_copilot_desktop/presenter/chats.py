@@ -1,0 +1,59 @@
+"""The chats (sessions) of the chosen project: list, open, rename, pin, delete."""
+
+from __future__ import annotations
+
+from ..protocol import Transcript
+
+
+class ChatsMixin:
+    async def refresh_sessions(self) -> None:
+        if self.project is None or not self.project.is_opened:
+            return
+        client = await self._fresh_client()
+        self.sessions = await client.sessions(self.project.project_id)
+        self.sessions_changed.emit(self.sessions)
+
+    def new_chat(self) -> None:
+        if self.is_running:
+            return
+        self.session_id = None
+        self.transcript = Transcript()
+        self.transcript_reset.emit(self.transcript)
+        self.session_chosen.emit(None)
+
+    async def open_session(self, session_id: str) -> None:
+        if self.project is None or self.is_running:
+            return
+        client = await self._fresh_client()
+        history = await client.history(self.project.project_id, session_id)
+        self.session_id = session_id
+        self.transcript = Transcript.from_history(history)
+        self.transcript_reset.emit(self.transcript)
+        self.session_chosen.emit(session_id)
+
+    async def rename_session(self, session_id: str, title: str) -> None:
+        if self.project is None:
+            return
+        title = title.strip()
+        if not title:
+            self.error.emit("A chat title cannot be empty.")
+            return
+        client = await self._fresh_client()
+        await client.rename_session(self.project.project_id, session_id, title[:255])
+        await self.refresh_sessions()
+
+    async def pin_session(self, session_id: str, pinned: bool) -> None:
+        if self.project is None:
+            return
+        client = await self._fresh_client()
+        await client.pin_session(self.project.project_id, session_id, pinned)
+        await self.refresh_sessions()
+
+    async def delete_session(self, session_id: str) -> None:
+        if self.project is None:
+            return
+        client = await self._fresh_client()
+        await client.delete_session(self.project.project_id, session_id)
+        if session_id == self.session_id:
+            self.new_chat()
+        await self.refresh_sessions()

@@ -1,0 +1,114 @@
+"""Signing in and out, and keeping the token fresh."""
+
+from __future__ import annotations
+
+from ..client import ControllerClient, ControllerError, Unauthorized
+from ..protocol import Transcript
+
+
+class SignInMixin:
+    async def start(self, url: str | None, username: str | None) -> None:
+        """At start-up: sign in with a stored, still-valid token, else ask."""
+        self.url = (url or self.settings.controller_url).rstrip("/")
+        self.username = username or self.settings.username
+        self.tell_once(self.settings.problem)
+        self.tell_once(self.presets.problem)
+        token = self.credentials.token(self.url, self.username)
+        self.tell_once(self.credentials.problem)
+        if not token:
+            self.sign_in_needed.emit(self.url, self.username, "")
+            return
+        client = ControllerClient(self.url, token)
+        try:
+            await self._renew_if_needed(client)
+        except ControllerError:
+            await client.aclose()
+            self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired.")
+            return
+        try:
+            await client.projects()  # proves the token
+        except ControllerError as exc:
+            await client.aclose()
+            why = "Please sign in again." if isinstance(exc, Unauthorized) else exc.message
+            self.sign_in_needed.emit(self.url, self.username, why)
+            return
+        await self._use(client, self.url, self.username)
+
+    async def sign_in(self, url: str, username: str, password: str, remember: bool, keep: bool = True) -> bool:
+        """Sign in; `keep=False` keeps the token in memory only (the demo controller)."""
+        url = url.strip().rstrip("/")
+        if not url.startswith(("http://", "https://")):
+            self.sign_in_failed.emit("The controller URL must start with http:// or https://")
+            return False
+        client = ControllerClient(url)
+        try:
+            await client.authenticate(username, password)
+        except ControllerError as exc:
+            await client.aclose()
+            self.sign_in_failed.emit(exc.message)
+            return False
+        if keep:
+            self.credentials.save(url, username, client.token or "", password if remember else None)
+            self.tell_once(self.credentials.problem)
+            self.settings.controller_url, self.settings.username, self.settings.remember_me = url, username, remember
+            self.settings.save()
+        same = self.client is not None and (url, username) == (self.url, self.username)
+        if same:
+            # Signed in again after a 401: keep the project, the draft and the conversation.
+            assert self.client is not None
+            self.client.token = client.token
+            await client.aclose()
+            self._authorized.set()
+            self.signed_in.emit(url, username)
+            await self.refresh_projects()
+            return True
+        await self._use(client, url, username)
+        return True
+
+    async def _use(self, client: ControllerClient, url: str, username: str) -> None:
+        await self._drop_client()
+        self.client, self.url, self.username = client, url, username
+        self._authorized.set()
+        self.signed_in.emit(url, username)
+        self.capabilities = await client.capabilities()
+        self.capabilities_changed.emit(self.capabilities)
+        await self.refresh_projects()
+        self._controller_listener = self.spawn(self._follow_controller())
+
+    async def _drop_client(self) -> None:
+        for listener in (self._controller_listener, self._project_listener, self._turn):
+            if listener is not None:
+                listener.cancel()
+        if self.client is not None:
+            await self.client.aclose()
+        self.client = None
+        self.project = None
+        self.projects = []
+
+    async def sign_out(self) -> None:
+        self.credentials.forget(self.url, self.username)
+        await self._drop_client()
+        self.sessions, self.session_id = [], None
+        self.transcript = Transcript()
+        self.transcript_reset.emit(self.transcript)
+        self.signed_out.emit()
+        self.sign_in_needed.emit(self.url, self.username, "")
+
+    async def _fresh_client(self) -> ControllerClient:
+        """The client, its token renewed first when it is about to expire."""
+        if self.client is None:
+            raise Unauthorized("You are not signed in.")
+        await self._renew_if_needed(self.client)
+        return self.client
+
+    async def _renew_if_needed(self, client: ControllerClient) -> None:
+        """Today's controllers accept expired tokens, so the app renews its own before
+        `exp`, with the password "remember me" kept in the keyring."""
+        if not client.token_needs_renewal():
+            return
+        password = self.credentials.password(self.url, self.username)
+        if not password:
+            raise Unauthorized("Your sign-in has expired. Please sign in again.")
+        await client.authenticate(self.username, password)
+        self.credentials.save(self.url, self.username, client.token or "", password)
+

@@ -1,0 +1,174 @@
+"""A turn of the chat: limits, sending, streaming the answer into the transcript,
+stopping, and pacing the window's re-renders."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from ..client import ControllerError, Unauthorized
+from ..protocol import ChatRequest
+from ..protocol.models import MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
+from ..store import Limits
+from .base import FRAME_MS
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME_MS = 100
+# ...and, while a stream pours in faster than the window can paint, spend at most about
+# this share of the time rendering, so reading the stream never falls behind.
+RENDER_SHARE = 0.15
+YIELD_AFTER_S = 0.001  # the longest stretch of event handling without letting Qt run
+ABORT_GRACE_S = 3.0  # after an abort, how long to wait for the controller's `done`
+CONTINUE_MESSAGE = "Please continue where you stopped."
+
+
+class TurnsMixin:
+    def set_limits(self, limits: Limits) -> None:
+        self.limits = limits
+        if self.project is not None:
+            self.presets.remember(self.url, self.project.project_id, limits)
+
+    def raised_limits(self) -> Limits:
+        """Higher limits for "Continue": double the one that stopped the turn."""
+        stop = self.transcript.limit_stop
+        limits = self.limits
+        if stop is None:
+            return limits
+        if stop.kind == "tool_calls":
+            current = limits.max_tool_calls or stop.limit
+            if current >= MAX_TOOL_CALLS_RANGE[1]:
+                return Limits(limits.max_iterations, None)
+            return Limits(limits.max_iterations, min(MAX_TOOL_CALLS_RANGE[1], max(current, stop.limit) * 2))
+        current = max(limits.max_iterations, stop.limit)
+        return Limits(min(MAX_ITERATIONS_RANGE[1], current * 2), limits.max_tool_calls)
+
+    # -- the chat -------------------------------------------------------------------
+
+    @property
+    def is_running(self) -> bool:
+        return self._turn is not None and not self._turn.done()
+
+    def send(self, text: str) -> bool:
+        """Start a turn. False (and the text is given back) when it cannot start."""
+        if self.is_running:
+            self.status.emit("The Copilot is still answering: wait for it, or press Stop.")
+            return False
+        if self.project is None or self.client is None:
+            self.error.emit("Choose a project first.")
+            return False
+        try:
+            request = ChatRequest(
+                message=text, session_id=self.session_id,
+                max_iterations=self.limits.max_iterations, max_tool_calls=self.limits.max_tool_calls,
+            )
+        except ValueError as exc:
+            self.error.emit(_first_error(exc))
+            return False
+        enforced_by = self.capabilities.limits_enforced_by if self.capabilities else None
+        self.transcript.begin_turn(
+            text, max_iterations=request.max_iterations, max_tool_calls=request.max_tool_calls,
+            enforced_by=enforced_by,
+        )
+        self._changed()
+        self._turn = self.spawn(self._run_turn(self.project.project_id, request))
+        self.turn_running.emit(True)
+        return True
+
+    def continue_with_higher_limits(self) -> None:
+        self.limits = self.raised_limits()
+        self.limits_restored.emit(self.limits)
+        self.set_limits(self.limits)
+        self.send(CONTINUE_MESSAGE)
+
+    async def _run_turn(self, project_id: str, request: ChatRequest) -> None:
+        transcript = self.transcript
+        got_event = False
+        try:
+            client = await self._fresh_client()
+            # aclosing: the stream is closed in this task, also when it is cancelled.
+            busy_since = time.perf_counter()
+            async with contextlib.aclosing(client.stream_chat(project_id, request)) as events:
+                async for event in events:
+                    got_event = True
+                    transcript.apply(event)
+                    if self.session_id is None and transcript.session_id and transcript is self.transcript:
+                        self.session_id = transcript.session_id
+                        self.session_chosen.emit(self.session_id)
+                    self._changed()
+                    if time.perf_counter() - busy_since > YIELD_AFTER_S:
+                        # A fast stream never makes the loop wait; hand it back to Qt now
+                        # and then, so the window paints and answers input meanwhile.
+                        await asyncio.sleep(0)
+                        busy_since = time.perf_counter()
+            transcript.end_of_stream()
+        except asyncio.CancelledError:
+            transcript.mark_stopped()
+            self._changed()
+            raise
+        except ControllerError as exc:
+            if not got_event:
+                transcript.fail(exc.message)
+                self.draft_returned.emit(request.message)
+            else:
+                transcript.fail(exc.message)
+            self._changed()
+            if isinstance(exc, Unauthorized):
+                self._report(exc)
+        finally:
+            self._flush_changes()
+            # The turn is over for the user now: a refresh of the chat list must not
+            # keep the next message waiting.
+            self._turn = None
+            self.turn_running.emit(False)
+        self.spawn(self.refresh_sessions())
+
+    async def stop(self) -> None:
+        """Abort the running turn through the controller, then hang up."""
+        turn = self._turn
+        if turn is None or turn.done():
+            return
+        self.transcript.request_abort()
+        if self.project is not None and self.session_id and self.client is not None:
+            try:
+                await self.client.abort(self.project.project_id, self.session_id)
+            except ControllerError as exc:
+                log.info("abort failed: %s", exc)
+            # The controller wraps up quickly and stores the turn; wait a little for it.
+            done, _ = await asyncio.wait([turn], timeout=ABORT_GRACE_S)
+            if done:
+                return
+        turn.cancel()
+
+    # -- frames ---------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        if not self._frame.isActive():
+            self._frame.start(self._frame_ms)
+
+    def _flush_changes(self) -> None:
+        self._frame.stop()
+        changed = self.transcript.take_changes()
+        if changed:
+            started = time.perf_counter()
+            self.transcript_changed.emit(changed)
+            self._render_ms += (time.perf_counter() - started) * 1000
+            # What the last frame cost in all (this update, the slices and the paint
+            # that followed it) sets how soon the next one may come.
+            self._frame_ms = int(min(MAX_FRAME_MS, max(FRAME_MS, self._render_ms / RENDER_SHARE)))
+            self._render_ms = 0.0
+
+    def note_render_time(self, ms: float) -> None:
+        """Rendering done outside `transcript_changed` (later slices, painting)."""
+        self._render_ms += ms
+
+
+def _first_error(exc: ValueError) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        field = ".".join(str(p) for p in first.get("loc", ()))
+        return f"{field}: {first.get('msg')}" if field else str(first.get("msg"))
+    return str(exc)
