@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 from httpx_sse import aconnect_sse
 
-from ..protocol.events import ChatEvent, DoneEvent, LimitReachedEvent, StreamInterrupted, parse_event
+from ..protocol.events import ChatEvent, DoneEvent, StreamInterrupted, parse_event
 from ..protocol.models import (
     ChatRequest,
     ChatSession,
@@ -280,6 +280,10 @@ class ControllerClient:
                         continue
                     event = parse_event(sse.data)
                     session_id = session_id or getattr(event, "session_id", None)
+                    # Checked before the event is handed on: every millisecond counts
+                    # for an abort that must reach the controller before it acts.
+                    stop = guard.check(event) if guard else None
+                    aborted = stop is not None and await self._abort_for_limit(project_id, session_id, caps)
                     try:
                         yield event
                     except GeneratorExit:
@@ -287,10 +291,11 @@ class ControllerClient:
                         raise
                     if isinstance(event, DoneEvent):
                         return
-                    stop = guard.check(event) if guard else None
                     if stop is not None:
-                        async for late in self._stop_on_limit(project_id, session_id, stop, events, caps):
-                            yield late
+                        yield stop
+                        if aborted:
+                            async for late in self._drain_after_abort(events):
+                                yield late
                         return
         except _STREAM_BROKEN as exc:
             if closing:
@@ -306,25 +311,18 @@ class ControllerClient:
             reason="The controller closed the stream before the turn was over.", session_id=session_id
         )
 
-    async def _stop_on_limit(
-        self,
-        project_id: str,
-        session_id: str | None,
-        stop: LimitReachedEvent,
-        events: AsyncIterator[Any],
-        caps: Capabilities,
-    ) -> AsyncIterator[ChatEvent]:
-        """Abort the turn, flag it, and read what the controller still sends while it
-        wraps up (a controller stores nothing of a turn whose client hung up)."""
-        aborted = False
-        if session_id and caps.has_abort:
-            try:
-                aborted = await self.abort(project_id, session_id)
-            except ControllerError as exc:
-                log.warning("abort for an app-side limit failed: %s", exc)
-        yield stop
-        if not aborted:
-            return
+    async def _abort_for_limit(self, project_id: str, session_id: str | None, caps: Capabilities) -> bool:
+        if not (session_id and caps.has_abort):
+            return False
+        try:
+            return await self.abort(project_id, session_id)
+        except ControllerError as exc:
+            log.warning("abort for an app-side limit failed: %s", exc)
+            return False
+
+    async def _drain_after_abort(self, events: AsyncIterator[Any]) -> AsyncIterator[ChatEvent]:
+        """What the controller still sends while it wraps up after an abort: it stores
+        nothing of a turn whose client hung up, so the app reads on, bounded."""
         try:
             async with asyncio.timeout(LIMIT_DRAIN_S):
                 async for sse in events:

@@ -1,11 +1,23 @@
-"""Runtime limits enforced by this app, for controllers that do not enforce them.
+"""Runtime limits enforced by this app, for controllers that do not enforce them (the
+real GNS3 Copilot today ignores `max_iterations` and `max_tool_calls`).
 
-It follows the design's rules: one iteration is one LLM call plus the tools it asked
-for; a batch of tool calls that would pass `max_tool_calls` must not run at all. The
-guard watches the events of one turn and says when the next step would pass a limit:
-when the LLM starts a call past `max_iterations`, or when the last call of a batch is
-complete and the batch would pass `max_tool_calls` (so the abort reaches the controller
-before the batch runs).
+The design's rules: one iteration is one LLM call plus the tools it asked for; a batch
+of tool calls that would pass `max_tool_calls` must not run at all.
+
+Why the guard acts on the first sign, not on `complete`: the real server marks only the
+last call of a batch `complete`, when the LLM has finished writing, then runs the whole
+batch at once and looks at the abort flag only between its steps. An abort sent at
+`complete` arrives while the batch runs: too late. So the guard watches the calls as the
+LLM writes them:
+
+- tool calls: the moment a call id appears that makes the batch pass the limit (the
+  tools that already ran plus this batch's calls so far), abort: the batch has not
+  started, so none of it runs;
+- iterations: once the N-th LLM call's tools have all ended, abort before the model is
+  called an (N+1)-th time. An N-th call that answers with text ends the turn anyway.
+
+Tool-call ids are scoped to their batch: controllers that number calls per response
+repeat them, and the real server sends the first `tool_call` event of a batch twice.
 """
 
 from __future__ import annotations
@@ -24,45 +36,65 @@ class LimitGuard:
         self.max_iterations = max_iterations
         self.max_tool_calls = max_tool_calls
         self.llm_turns = 0
-        self.tool_calls = 0
-        self._awaiting_llm = True
-        self._batch: set[str] = set()
+        self.tools_started = 0  # of earlier batches and of this one
+        self._writing = False  # the LLM is writing the current reply
+        self._batch: list[str] = []  # ids of the current reply's calls, in order
+        self._batch_ended = 0  # tool_end events seen for the current batch
 
     def check(self, event: object) -> LimitReachedEvent | None:
-        """The limit this event passes, or None. Call once per event, in order."""
+        """The limit this event passes, or None. Call once per event, in order, as soon
+        as it arrives: the caller aborts the turn when it gets a limit."""
         session_id = getattr(event, "session_id", None)
         if isinstance(event, (ContentEvent, ToolCallEvent)):
             if isinstance(event, ContentEvent) and not event.content:
                 return None
-            if self._awaiting_llm:
-                if self.max_iterations is not None and self.llm_turns + 1 > self.max_iterations:
-                    return LimitReachedEvent(
-                        kind="iterations", limit=self.max_iterations, count=self.llm_turns,
-                        session_id=session_id,
-                    )
-                self.llm_turns += 1
-                self._awaiting_llm = False
-                self._batch = set()
-            if isinstance(event, ToolCallEvent):
-                self._batch.add(event.tool_call.id)
-                if event.tool_call.function.complete and self._over_tools(len(self._batch)):
+            if not self._writing:
+                self._new_reply()
+                if self.max_iterations is not None and self.llm_turns > self.max_iterations:
+                    # Too late to keep the model from being called (the abort raced
+                    # the controller): stop it writing, at least.
+                    return self._iteration_limit(session_id)
+            if isinstance(event, ToolCallEvent) and event.tool_call.id not in self._batch:
+                self._batch.append(event.tool_call.id)
+                if self._over_tools(self.tools_started + len(self._batch)):
                     return self._tool_limit(session_id)
         elif isinstance(event, ToolStartEvent):
-            self._awaiting_llm = True
-            # A controller that never marks calls complete is caught here instead.
-            if self._over_tools(1):
-                return self._tool_limit(session_id)
-            self.tool_calls += 1
+            self._writing = False
+            self.tools_started += 1
+            if not self._batch:
+                # A controller that never announced its calls: the start is all we see.
+                if self._over_tools(self.tools_started):
+                    return self._tool_limit(session_id)
         elif isinstance(event, ToolEndEvent):
-            self._awaiting_llm = True
+            self._writing = False
+            self._batch_ended += 1
+            if self._batch and self._batch_ended >= len(self._batch):
+                # The batch is over: the controller's next step is another LLM call.
+                if self.max_iterations is not None and self.llm_turns >= self.max_iterations:
+                    return self._iteration_limit(session_id)
         return None
 
-    def _over_tools(self, more: int) -> bool:
-        return self.max_tool_calls is not None and self.tool_calls + more > self.max_tool_calls
+    def _new_reply(self) -> None:
+        self.llm_turns += 1
+        self._writing = True
+        self._batch = []
+        self._batch_ended = 0
+
+    def _over_tools(self, count: int) -> bool:
+        return self.max_tool_calls is not None and count > self.max_tool_calls
 
     def _tool_limit(self, session_id: str | None) -> LimitReachedEvent:
         assert self.max_tool_calls is not None
+        # The count is what ran before the refused batch; the transcript corrects it
+        # to what really ran once the controller has answered every call.
+        ran = self.tools_started - (0 if self._batch else 1)
         return LimitReachedEvent(
-            kind="tool_calls", limit=self.max_tool_calls, count=self.tool_calls,
+            kind="tool_calls", limit=self.max_tool_calls, count=max(0, ran), session_id=session_id,
+        )
+
+    def _iteration_limit(self, session_id: str | None) -> LimitReachedEvent:
+        assert self.max_iterations is not None
+        return LimitReachedEvent(
+            kind="iterations", limit=self.max_iterations, count=min(self.llm_turns, self.max_iterations),
             session_id=session_id,
         )

@@ -33,6 +33,12 @@ class LimitNotice:
     limit: int
     count: int | None
     text: str
+    enforced_by: str = "controller"  # or "app": this app refused the calls
+
+    def refusal(self) -> str:
+        """What a refused tool call's card says."""
+        what = "tool-call limit" if self.kind == "tool_calls" else "iteration limit"
+        return f"refused: {what}" + (" (this app)" if self.enforced_by == "app" else "")
 
     def summary(self) -> str:
         if self.kind == "tool_calls":

@@ -13,7 +13,7 @@ Appending text is amortised O(len(chunk)): text is kept as a list of pieces.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .events import (
@@ -71,6 +71,7 @@ class Transcript:
         self._awaiting_llm = True
         self._error_seen = False
         self._aborted_seen = False
+        self._limit_info: InfoNotice | None = None
 
     # -- the view's side ------------------------------------------------------------
 
@@ -130,6 +131,8 @@ class Transcript:
         self.limit_enforced_by = enforced_by
         self.abort_requested = False
         self._turn_calls = []
+        self._calls_by_id = {}
+        self._limit_info = None
         self._awaiting_llm = True
         self._error_seen = False
         self._aborted_seen = False
@@ -163,6 +166,9 @@ class Transcript:
         if self._awaiting_llm:
             self.llm_turns += 1
             self._awaiting_llm = False
+            # Tool-call ids are scoped to one reply of the LLM: controllers that number
+            # calls per response repeat them, and a repeat is a new call.
+            self._calls_by_id = {}
 
     def apply(self, event: Any) -> None:
         """Fold one event of the running turn in. Never raises on odd input."""
@@ -252,6 +258,28 @@ class Transcript:
                 self._touch(call)
         if self.state == TurnState.STREAMING:
             self.apply(StreamInterrupted())
+        self._settle_limit_count()
+
+    def _settle_limit_count(self) -> None:
+        """A limit this app enforced says how many tools really ran: known only once the
+        controller has answered every call (an abort can land after a tool started)."""
+        stop = self.limit_stop
+        if stop is None or stop.enforced_by != "app" or stop.kind != "tool_calls":
+            return
+        if stop.count == self.tool_calls_executed:
+            return
+        settled = replace(
+            stop, count=self.tool_calls_executed,
+            text=tool_limit_message(stop.limit, self.tool_calls_executed),
+        )
+        self.limit_stop = settled
+        for call in self._turn_calls:
+            if call.limit is stop:
+                call.limit = settled
+                self._touch(call)
+        if self._limit_info is not None:
+            self._limit_info.text = settled.summary() + " (enforced by this app)."
+            self._touch(self._limit_info)
 
     def _orphan_call(self, name: str, call_id: str | None) -> ToolCall:
         """A result for a call the stream never announced: show it all the same."""
@@ -285,6 +313,8 @@ class Transcript:
             call.limit = notice
             self._stop_on_limit(notice, "controller")
         elif _aborted_output(output) is not None:
+            if call.started and counted:
+                self.tool_calls_executed -= 1  # it was counted at its start, but did not run
             # An abort that this app sent to enforce a limit is a limit stop, not
             # the user's abort.
             if self.limit_stop is not None and self.limit_enforced_by == "app":
@@ -310,6 +340,7 @@ class Transcript:
 
     def _on_done(self, event: DoneEvent) -> None:
         self._infer_iteration_stop()
+        self._settle_limit_count()
         for call in self._turn_calls:
             if not call.finished:
                 # The turn is over and this call never ran (an error, an abort).
@@ -330,11 +361,13 @@ class Transcript:
     def _on_limit_reached(self, event: LimitReachedEvent) -> None:
         if event.kind == "tool_calls":
             notice = LimitNotice(
-                "tool_calls", event.limit, event.count, tool_limit_message(event.limit, event.count)
+                "tool_calls", event.limit, event.count, tool_limit_message(event.limit, event.count),
+                event.enforced_by,
             )
         else:
             notice = LimitNotice(
-                "iterations", event.limit, event.count, iteration_limit_message(event.limit)
+                "iterations", event.limit, event.count, iteration_limit_message(event.limit),
+                event.enforced_by,
             )
         self.limit_stop = notice
         self.limit_enforced_by = event.enforced_by
@@ -343,7 +376,9 @@ class Transcript:
                 call.status = ToolStatus.LIMIT
                 call.limit = notice
                 self._touch(call)
-        self._add(InfoNotice(text=notice.summary() + " (enforced by this app).", kind="limit"))
+        self._limit_info = self._add(  # type: ignore[assignment]
+            InfoNotice(text=notice.summary() + " (enforced by this app).", kind="limit")
+        )
         self.state = TurnState.DONE
 
     def _on_malformed(self, event: MalformedEvent) -> None:
@@ -401,12 +436,15 @@ class Transcript:
         if role in ("user", "human"):
             self._add(UserMessage(text=message.content or ""))
             self._turn_calls = []
+            self._calls_by_id = {}
         elif role in ("assistant", "ai"):
             if message.content:
                 block = AssistantText()
                 block.append(message.content)
                 block.iteration_notice = detect_iteration_notice(message.content)
                 self._add(block)
+            if message.tool_calls:
+                self._calls_by_id = {}  # ids are scoped to one reply, as live
             for tool_call in message.tool_calls or []:
                 arguments = tool_call.function.arguments
                 text = arguments if isinstance(arguments, str) else json.dumps(
@@ -427,7 +465,7 @@ class Transcript:
             if call is None:
                 call = self._orphan_call(message.name or "tool", message.tool_call_id)
             call.started = True
-            self._finish_call(call, message.content or "", counted=True)
+            self._finish_call(call, message.content or "", counted=False)
         # System prompts and other roles are not part of what the user sees.
 
 

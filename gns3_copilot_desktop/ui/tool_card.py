@@ -153,7 +153,8 @@ class ToolCallCard(theme.Card):
         self._call = call
         self.name.setText(call.name or "tool")
         self._set_kind({ToolStatus.LIMIT: "limit", ToolStatus.ABORTED: "aborted"}.get(call.status, "tool"))
-        status = _STATUS_TEXT[call.status]
+        refused = call.status == ToolStatus.LIMIT and call.limit is not None
+        status = call.limit.refusal() if refused else _STATUS_TEXT[call.status]
         self.status.setText(status)
         if call.status == ToolStatus.RUNNING:
             _Spinner.add(self)
