@@ -20,7 +20,11 @@ from . import __version__
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="gns3-copilot-desktop", description="Chat with the AI Copilot of a GNS3 controller.")
-    parser.add_argument("--demo", action="store_true", help="start the embedded reference controller and sign in to it")
+    parser.add_argument(
+        "--demo", nargs="?", const="design", choices=("design", "upstream"),
+        help="start the embedded reference controller and sign in to it; 'upstream' makes it behave "
+        "like today's real GNS3 Copilot, which ignores the limits, so this app enforces them",
+    )
     parser.add_argument("--controller", metavar="URL", help="controller URL (default: the last one, or http://127.0.0.1:3080)")
     parser.add_argument("--user", metavar="NAME", help="user name on the controller")
     parser.add_argument("--project", metavar="ID", help="choose this project once signed in (an id or a name)")
@@ -44,10 +48,13 @@ def config_dir() -> Path:
 
 def make_presenter():
     from .presenter import Presenter
-    from .store import AppSettings, CredentialStore, PresetStore
+    from .store import AppSettings, CredentialStore, PresetStore, TurnRecordStore
 
     directory = config_dir()
-    return Presenter(CredentialStore(), PresetStore(directory / "presets.json"), AppSettings(directory / "settings.json"))
+    return Presenter(
+        CredentialStore(), PresetStore(directory / "presets.json"), AppSettings(directory / "settings.json"),
+        TurnRecordStore(directory / "turn-records.json"),
+    )
 
 
 def build(args: argparse.Namespace, app: QApplication):
@@ -100,7 +107,7 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
         if args.demo:
             from .controller_sim import DemoController
 
-            demo = DemoController(pace_s=0.02).start()
+            demo = DemoController(pace_s=0.02, behave=args.demo).start()
             creds = demo.credentials
             window.statusBar().showMessage(f"Demo controller at {creds.url} (a simulated lab; nothing leaves this machine)", 15000)
             if await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False):

@@ -39,9 +39,10 @@ def create_app(
     pace_s: float = 0.0,
     heartbeat_s: float = 3.0,
     ping_s: float = 5.0,
+    behave: str = "design",
 ) -> FastAPI:
     auth = auth or Auth()
-    state = ControllerState(auth, TurnSettings(pace_s, heartbeat_s), Hub(ping_s))
+    state = ControllerState(auth, TurnSettings(pace_s, heartbeat_s, behave=behave), Hub(ping_s))
     app = FastAPI(title="GNS3 controller API (reference Copilot)", version=__version__)
     app.state.controller = state
     app.add_exception_handler(ControllerError, error_response)  # type: ignore[arg-type]

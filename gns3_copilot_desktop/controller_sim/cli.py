@@ -12,6 +12,7 @@ import json
 import signal
 import sys
 
+from .engine import BEHAVIOURS
 from .server import DemoController
 
 
@@ -24,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--password", help="the admin password (default: a random one, printed)")
     parser.add_argument("--pace", type=float, default=0.05, metavar="SECONDS",
                         help="seconds between streamed pieces of text (0 for tests; default 0.05)")
+    parser.add_argument("--behave", choices=BEHAVIOURS, default="design",
+                        help="'design': enforce the runtime limits as designed (default); 'upstream': "
+                        "behave like today's real GNS3 Copilot, which ignores them")
     parser.add_argument("--log-level", default="warning")
     parser.add_argument("--bench-history", action="store_true",
                         help="add a 2,000-message session 'bench-history' to the first project (benchmarks)")
@@ -31,7 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.pace < 0:
         parser.error("--pace must be 0 or more")
     try:
-        controller = DemoController(port=args.port, password=args.password, pace_s=args.pace, log_level=args.log_level)
+        controller = DemoController(
+            port=args.port, password=args.password, pace_s=args.pace, log_level=args.log_level, behave=args.behave,
+        )
         if args.bench_history:
             controller.state.seed_bench_history()
     except OSError as exc:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, ClassVar
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..protocol import models
 from .engine import RawChunk, Turn, TurnSettings
@@ -23,6 +23,21 @@ class ChatRequest(models.ChatRequest):
     model_config = ConfigDict(extra="ignore", title="ChatRequest")
 
     temperature: float | None = Field(default=None, description="Reserved; not used.")
+
+
+class UpstreamChatRequest(BaseModel):
+    """Today's real Copilot request: no limit fields, so clients see from the OpenAPI
+    document that they must enforce the limits themselves; unknown fields ignored."""
+
+    model_config = ConfigDict(extra="ignore", title="ChatRequest")
+
+    message: str = Field(min_length=1)
+    session_id: str | None = None
+    stream: bool = True
+    mode: str = "text"
+    temperature: float | None = Field(default=None, description="Reserved; not used.")
+    max_iterations: ClassVar[None] = None
+    max_tool_calls: ClassVar[None] = None
 
 
 class DropConnection(Exception):
@@ -39,7 +54,6 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
             raise ControllerError(404, f"Session '{session_id}' not found")
         return session
 
-    @api.post("/stream", summary="Stream chat responses from GNS3 Copilot")
     async def stream_chat(project_id: str, body: ChatRequest, request: Request) -> Response:
         project = state.opened_project(project_id, "use chat")
         header = request.headers.get("x-demo-fault")
@@ -51,7 +65,7 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
         key = (project_id, session.thread_id)
         abort = asyncio.Event()
         state.running[key] = abort
-        settings = TurnSettings(state.settings.pace_s, state.settings.heartbeat_s, faults)
+        settings = TurnSettings(state.settings.pace_s, state.settings.heartbeat_s, faults, state.settings.behave)
         turn = Turn(
             lab=project.lab, session=session, message=body.message,
             max_iterations=body.max_iterations, max_tool_calls=body.max_tool_calls,
@@ -81,6 +95,10 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
             events(), media_type="text/event-stream; charset=utf-8",
             headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
         )
+
+    # The body's model decides what the OpenAPI document says the controller knows.
+    stream_chat.__annotations__["body"] = UpstreamChatRequest if state.settings.upstream else ChatRequest
+    api.post("/stream", summary="Stream chat responses from GNS3 Copilot")(stream_chat)
 
     @api.get("/sessions")
     async def list_sessions(project_id: str) -> list[dict[str, Any]]:

@@ -10,6 +10,13 @@
   `tool_end` with `{"status": "aborted", ...}`; then `done`.
 - The turn is stored in the session's history only when it ends: a client that hangs
   up leaves just the user's message, as with the real controller.
+
+`behave="upstream"` plays a turn the way the real GNS3 Copilot does today (measured
+against it, see ../shared/peers/README.md), so that the app's own enforcement of the
+limits can be tried without it: the limit fields are ignored (20 LLM calls, any number
+of tools), the first `tool_call` event of a batch is sent twice, and the abort flag is
+looked at only between steps: before a batch runs and before the next LLM call, never
+between the tools of a batch.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ from .lab import Lab
 from .sessions import Session
 
 UNLIMITED_TOOL_CALLS = 999
+UPSTREAM_RECURSION_LIMIT = 20  # the real Copilot's hard-coded `remaining_steps`
+BEHAVIOURS = ("design", "upstream")
 
 
 class RawChunk(bytes):
@@ -40,6 +49,11 @@ class TurnSettings:
     pace_s: float = 0.0  # seconds between streamed pieces
     heartbeat_s: float = 3.0
     faults: Faults = field(default_factory=Faults)
+    behave: str = "design"  # or "upstream": see the module's docstring
+
+    @property
+    def upstream(self) -> bool:
+        return self.behave == "upstream"
 
     @property
     def tool_s(self) -> float:
@@ -84,6 +98,8 @@ class Turn:
         self.lab = lab
         self.session = session
         self.message = message
+        if settings is not None and settings.upstream:  # the real Copilot ignores both fields
+            max_iterations, max_tool_calls = UPSTREAM_RECURSION_LIMIT, None
         self.max_iterations = max_iterations or DEFAULT_MAX_ITERATIONS
         self.max_tool_calls = max_tool_calls or UNLIMITED_TOOL_CALLS
         self.settings = settings
@@ -129,7 +145,7 @@ class Turn:
                 continue
             results = []
             for index, call in enumerate(calls):
-                if self.abort.is_set():
+                if self.abort.is_set() and not self.settings.upstream:
                     async for event in self._skip_aborted(calls[index:]):
                         yield event
                     break
@@ -158,7 +174,10 @@ class Turn:
                 # Only the last call of a batch is marked complete, as on the wire.
                 if step_index == len(steps) - 1 and index == len(reply.tool_calls) - 1:
                     function["complete"] = True
-                yield self._event("tool_call", tool_call={"id": call.id, "type": "function", "function": function})
+                event = self._event("tool_call", tool_call={"id": call.id, "type": "function", "function": function})
+                yield event
+                if self.settings.upstream and index == 0 and step_index == 0:
+                    yield event  # the real server sends a batch's first event twice
                 if pace:
                     await asyncio.sleep(pace)
 

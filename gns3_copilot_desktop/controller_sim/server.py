@@ -37,9 +37,10 @@ class DemoController:
         ping_s: float = 5.0,
         token_ttl_s: float | None = None,
         log_level: str = "warning",
+        behave: str = "design",
     ):
         self.auth = Auth(password=password) if token_ttl_s is None else Auth(password=password, token_ttl_s=token_ttl_s)
-        self.app = create_app(auth=self.auth, pace_s=pace_s, heartbeat_s=heartbeat_s, ping_s=ping_s)
+        self.app = create_app(auth=self.auth, pace_s=pace_s, heartbeat_s=heartbeat_s, ping_s=ping_s, behave=behave)
         # Bound here, so the port is known before the server runs (port 0: any free one).
         self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

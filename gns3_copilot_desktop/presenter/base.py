@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..client import Capabilities, ControllerClient, ControllerError, Unauthorized
 from ..protocol import ChatSession, Project, Transcript
-from ..store import AppSettings, CredentialStore, Limits, PresetStore
+from ..store import AppSettings, CredentialStore, Limits, PresetStore, TurnRecordStore
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +43,14 @@ class PresenterBase(QObject):
     notice = Signal(str)
     status = Signal(str)
 
-    def __init__(self, credentials: CredentialStore, presets: PresetStore, settings: AppSettings):
+    def __init__(
+        self, credentials: CredentialStore, presets: PresetStore, settings: AppSettings, records: TurnRecordStore,
+    ):
         super().__init__()
         self.credentials = credentials
         self.presets = presets
         self.settings = settings
+        self.records = records
         self.client: ControllerClient | None = None
         self.url = settings.controller_url
         self.username = settings.username

@@ -25,9 +25,12 @@ class ChatsMixin:
         if self.project is None or self.is_running:
             return
         client = await self._fresh_client()
-        history = await client.history(self.project.project_id, session_id)
+        project_id = self.project.project_id
+        history = await client.history(project_id, session_id)
         self.session_id = session_id
-        self.transcript = Transcript.from_history(history)
+        self.transcript = Transcript.from_history(history, self.records.for_chat(self.url, project_id, session_id))
+        # A record that no longer fits (the chat was changed elsewhere) is dropped.
+        self.records.drop(self.url, project_id, session_id, [r.ordinal for r in self.transcript.dropped_records])
         self.transcript_reset.emit(self.transcript)
         self.session_chosen.emit(session_id)
 
@@ -54,6 +57,7 @@ class ChatsMixin:
             return
         client = await self._fresh_client()
         await client.delete_session(self.project.project_id, session_id)
+        self.records.forget_chat(self.url, self.project.project_id, session_id)
         if session_id == self.session_id:
             self.new_chat()
         await self.refresh_sessions()

@@ -13,6 +13,7 @@ class SignInMixin:
         self.username = username or self.settings.username
         self.tell_once(self.settings.problem)
         self.tell_once(self.presets.problem)
+        self.tell_once(self.records.problem)
         token = self.credentials.token(self.url, self.username)
         self.tell_once(self.credentials.problem)
         if not token:

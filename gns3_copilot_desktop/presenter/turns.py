@@ -118,12 +118,21 @@ class TurnsMixin:
             if isinstance(exc, Unauthorized):
                 self._report(exc)
         finally:
+            self._keep_record(project_id, transcript)
             self._flush_changes()
             # The turn is over for the user now: a refresh of the chat list must not
             # keep the next message waiting.
             self._turn = None
             self.turn_running.emit(False)
         self.spawn(self.refresh_sessions())
+
+    def _keep_record(self, project_id: str, transcript) -> None:
+        """What the controller's history will not show of this turn (a limit this app
+        enforced, an answer cut short), kept so that a reopened chat shows it too."""
+        record = transcript.record_of_turn()
+        if record is not None and transcript.session_id:
+            self.records.add(self.url, project_id, transcript.session_id, record)
+            self.tell_once(self.records.problem)
 
     async def stop(self) -> None:
         """Abort the running turn through the controller, then hang up."""

@@ -47,6 +47,22 @@ from .items import (  # noqa: F401 - the items are part of the transcript's API
     _aborted_output,
 )
 from .models import ConversationHistory
+from .turn_records import (
+    ARGUMENTS_CHARS,
+    CALLS_KEPT,
+    OUTPUT_CHARS,
+    PARTIAL_TEXT_CHARS,
+    STOP_LIMIT,
+    STOP_LOST,
+    STOP_USER,
+    KeptCall,
+    TurnRecord,
+    capped,
+)
+
+
+STOPPED_BY_USER = "Stopped: you aborted this turn."
+CONNECTION_LOST = "The connection to the controller was lost."
 
 
 @dataclass(eq=False)
@@ -72,6 +88,12 @@ class Transcript:
         self._error_seen = False
         self._aborted_seen = False
         self._limit_info: InfoNotice | None = None
+        # The current turn: its user message, and which one of the session it is.
+        self._user_count = 0
+        self._turn_user: UserMessage | None = None
+        self._turn_ordinal = -1
+        # Records of turns that no longer match the history they were made for.
+        self.dropped_records: list[TurnRecord] = []
 
     # -- the view's side ------------------------------------------------------------
 
@@ -121,7 +143,7 @@ class Transcript:
         enforced_by: str | None = None,
     ) -> None:
         """A new turn: the user's message, fresh counters and the limits it runs under."""
-        self._add(UserMessage(text=user_text))
+        self._start_turn(user_text)
         self.state = TurnState.STREAMING
         self.llm_turns = 0
         self.tool_calls_executed = 0
@@ -136,6 +158,11 @@ class Transcript:
         self._awaiting_llm = True
         self._error_seen = False
         self._aborted_seen = False
+
+    def _start_turn(self, user_text: str) -> None:
+        self._turn_user = self._add(UserMessage(text=user_text))  # type: ignore[assignment]
+        self._turn_ordinal = self._user_count
+        self._user_count += 1
 
     def request_abort(self) -> None:
         self.abort_requested = True
@@ -154,7 +181,7 @@ class Transcript:
                 call.status = ToolStatus.ABORTED
                 self._touch(call)
         self.state = TurnState.ABORTED
-        self._add(InfoNotice(text="Stopped: you aborted this turn.", kind="aborted"))
+        self._add(InfoNotice(text=STOPPED_BY_USER, kind="aborted"))
 
     def _last_text(self) -> AssistantText:
         last = self.items[-1] if self.items else None
@@ -263,15 +290,15 @@ class Transcript:
     def _settle_limit_count(self) -> None:
         """A limit this app enforced says how many tools really ran: known only once the
         controller has answered every call (an abort can land after a tool started)."""
+        self._settle_limit_count_to(self.tool_calls_executed)
+
+    def _settle_limit_count_to(self, count: int | None) -> None:
         stop = self.limit_stop
-        if stop is None or stop.enforced_by != "app" or stop.kind != "tool_calls":
+        if stop is None or stop.enforced_by != "app" or stop.kind != "tool_calls" or count is None:
             return
-        if stop.count == self.tool_calls_executed:
+        if stop.count == count:
             return
-        settled = replace(
-            stop, count=self.tool_calls_executed,
-            text=tool_limit_message(stop.limit, self.tool_calls_executed),
-        )
+        settled = replace(stop, count=count, text=tool_limit_message(stop.limit, count))
         self.limit_stop = settled
         for call in self._turn_calls:
             if call.limit is stop:
@@ -353,7 +380,7 @@ class Transcript:
         else:
             self.state = TurnState.DONE
         if self.state == TurnState.ABORTED:
-            self._add(InfoNotice(text="Stopped: you aborted this turn.", kind="aborted"))
+            self._add(InfoNotice(text=STOPPED_BY_USER, kind="aborted"))
 
     def _on_abort(self, event: AbortEvent) -> None:
         self._aborted_seen = True
@@ -423,20 +450,100 @@ class Transcript:
     # -- history ----------------------------------------------------------------------
 
     @classmethod
-    def from_history(cls, history: ConversationHistory) -> "Transcript":
+    def from_history(
+        cls, history: ConversationHistory, records: dict[int, TurnRecord] | None = None
+    ) -> "Transcript":
+        """The conversation as stored by the controller, with what this app recorded of
+        its turns (`records`, by ordinal) put back where the history lacks it."""
         transcript = cls(session_id=history.thread_id, title=history.title)
+        records = records or {}
         for message in history.messages:
+            if message.role in ("user", "human"):
+                transcript._close_history_turn(records)
             transcript._add_history_message(message)
+        transcript._close_history_turn(records)
+        transcript.dropped_records += [r for o, r in records.items() if o >= transcript._user_count]
         transcript.state = TurnState.DONE if history.messages else TurnState.IDLE
         transcript._changed = set(range(len(transcript.items)))
         return transcript
 
+    def _close_history_turn(self, records: dict[int, TurnRecord]) -> None:
+        record = records.get(self._turn_ordinal)
+        if record is None or self._turn_user is None:
+            return
+        if record.user_text != self._turn_user.text or not self._apply_record(record):
+            self.dropped_records.append(record)
+
+    def _apply_record(self, record: TurnRecord) -> bool:
+        """Put back what the history lacks of this turn; False when the record does not
+        fit it (then nothing was changed)."""
+        if record.stop == STOP_LIMIT:
+            by_id = {c.id: c for c in self._turn_calls}
+            if record.limit_kind not in ("tool_calls", "iterations") or record.limit is None:
+                return False
+            if any(i not in by_id or by_id[i].status == ToolStatus.DONE for i in record.refused_ids):
+                return False
+            self.apply(LimitReachedEvent(
+                kind=record.limit_kind, limit=record.limit, count=record.limit_count or 0,  # type: ignore[arg-type]
+            ))
+            for call_id in record.refused_ids:
+                call = by_id[call_id]
+                call.status, call.limit = ToolStatus.LIMIT, self.limit_stop
+            self._settle_limit_count_to(record.limit_count)
+            return True
+        # A stopped turn: the controller kept at most what ended before the hang-up.
+        turn_items = self.items[self._turn_user.index + 1 :] if self._turn_user else []
+        if not turn_items:
+            if record.partial_text:
+                block = AssistantText()
+                block.append(record.partial_text)
+                self._add(block)
+            for kept in record.calls:
+                call = ToolCall(id=kept.id, name=kept.name)
+                call.set_arguments(kept.arguments, True)
+                call.status = ToolStatus(kept.status) if kept.status in ToolStatus._value2member_map_ else ToolStatus.ABORTED
+                call.output, call.started = kept.output, kept.status == ToolStatus.DONE.value
+                self._add(call)
+        if record.stop == STOP_USER:
+            self._add(InfoNotice(text=STOPPED_BY_USER, kind="aborted"))
+        else:
+            self._add(InfoNotice(text=CONNECTION_LOST + " What arrived is kept.", kind="interrupted"))
+        return True
+
+    def record_of_turn(self) -> TurnRecord | None:
+        """What the controller's history will lack of the turn that just ended, or None."""
+        if self._turn_user is None:
+            return None
+        stop = self.limit_stop
+        if stop is not None and stop.enforced_by == "app":
+            refused = [c.id for c in self._turn_calls if c.status == ToolStatus.LIMIT]
+            return TurnRecord(
+                self._turn_ordinal, self._turn_user.text, STOP_LIMIT, stop.kind, stop.limit, stop.count,
+                refused_ids=refused,
+            )
+        if self.state not in (TurnState.ABORTED, TurnState.INTERRUPTED):
+            return None
+        text = "".join(
+            i.text for i in self.items[self._turn_user.index + 1 :] if isinstance(i, AssistantText)
+        )
+        calls = [
+            KeptCall(c.id, c.name, capped(c.arguments, ARGUMENTS_CHARS), c.status.value,
+                     None if c.output is None else capped(c.output, OUTPUT_CHARS))
+            for c in self._turn_calls[:CALLS_KEPT]
+        ]
+        return TurnRecord(
+            self._turn_ordinal, self._turn_user.text,
+            STOP_USER if self.state == TurnState.ABORTED else STOP_LOST,
+            partial_text=capped(text, PARTIAL_TEXT_CHARS), calls=calls,
+        )
+
     def _add_history_message(self, message: Any) -> None:
         role = message.role
         if role in ("user", "human"):
-            self._add(UserMessage(text=message.content or ""))
+            self._start_turn(message.content or "")
             self._turn_calls = []
             self._calls_by_id = {}
+            self.limit_stop, self._limit_info = None, None
         elif role in ("assistant", "ai"):
             if message.content:
                 block = AssistantText()

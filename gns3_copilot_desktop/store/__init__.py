@@ -14,6 +14,7 @@ _MODULE_OF = {
     "Preset": "presets",
     "PresetStore": "presets",
     "AppSettings": "settings",
+    "TurnRecordStore": "turn_records",
 }
 __all__ = sorted(_MODULE_OF)
 
