@@ -49,7 +49,7 @@ async def soak(app, ctl, minutes: float) -> dict:
     resizer = QTimer()
     resizer.timeout.connect(lambda: window.resize(*next(sizes)))
     resizer.start(100)
-    probe = LagProbe()
+    probe = LagProbe(bounded=True)
     probe.start()
     finished = asyncio.Event()
     presenter.turn_running.connect(lambda running: None if running else finished.set())

@@ -13,8 +13,11 @@ LLM writes them:
 - tool calls: the moment a call id appears that makes the batch pass the limit (the
   tools that already ran plus this batch's calls so far), abort: the batch has not
   started, so none of it runs;
-- iterations: once the N-th LLM call's tools have all ended, abort before the model is
-  called an (N+1)-th time. An N-th call that answers with text ends the turn anyway.
+- iterations: once the last tool of the N-th LLM call has started, abort: the tools
+  finish (the controller looks at the flag only between steps), and the model is not
+  called an (N+1)-th time. Sent when the last tool ends instead, the abort raced the
+  controller's next LLM call and lost. An N-th call that answers with text ends the
+  turn anyway.
 
 Tool-call ids are scoped to their batch: controllers that number calls per response
 repeat them, and the real server sends the first `tool_call` event of a batch twice.
@@ -39,6 +42,7 @@ class LimitGuard:
         self.tools_started = 0  # of earlier batches and of this one
         self._writing = False  # the LLM is writing the current reply
         self._batch: list[str] = []  # ids of the current reply's calls, in order
+        self._batch_started = 0  # tool_start events seen for the current batch
         self._batch_ended = 0  # tool_end events seen for the current batch
 
     def check(self, event: object) -> LimitReachedEvent | None:
@@ -61,23 +65,29 @@ class LimitGuard:
         elif isinstance(event, ToolStartEvent):
             self._writing = False
             self.tools_started += 1
+            self._batch_started += 1
             if not self._batch:
                 # A controller that never announced its calls: the start is all we see.
                 if self._over_tools(self.tools_started):
                     return self._tool_limit(session_id)
+            elif self._batch_started == len(self._batch) and self._last_iteration():
+                return self._iteration_limit(session_id)
         elif isinstance(event, ToolEndEvent):
             self._writing = False
             self._batch_ended += 1
-            if self._batch and self._batch_ended >= len(self._batch):
-                # The batch is over: the controller's next step is another LLM call.
-                if self.max_iterations is not None and self.llm_turns >= self.max_iterations:
-                    return self._iteration_limit(session_id)
+            # A controller that sends no tool_start: the end of the batch is the sign.
+            if self._batch and not self._batch_started and self._batch_ended == len(self._batch) and self._last_iteration():
+                return self._iteration_limit(session_id)
         return None
+
+    def _last_iteration(self) -> bool:
+        return self.max_iterations is not None and self.llm_turns >= self.max_iterations
 
     def _new_reply(self) -> None:
         self.llm_turns += 1
         self._writing = True
         self._batch = []
+        self._batch_started = 0
         self._batch_ended = 0
 
     def _over_tools(self, count: int) -> bool:

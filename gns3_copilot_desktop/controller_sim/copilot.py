@@ -25,19 +25,21 @@ class ChatRequest(models.ChatRequest):
     temperature: float | None = Field(default=None, description="Reserved; not used.")
 
 
-class UpstreamChatRequest(BaseModel):
-    """Today's real Copilot request: no limit fields, so clients see from the OpenAPI
-    document that they must enforce the limits themselves; unknown fields ignored."""
+class Upstream:
+    class ChatRequest(BaseModel):
+        """Today's real Copilot request: no limit fields, so clients see from the OpenAPI
+        document that they must enforce the limits themselves; unknown fields ignored.
+        (Named ChatRequest, as upstream's schema is.)"""
 
-    model_config = ConfigDict(extra="ignore", title="ChatRequest")
+        model_config = ConfigDict(extra="ignore", title="ChatRequest")
 
-    message: str = Field(min_length=1)
-    session_id: str | None = None
-    stream: bool = True
-    mode: str = "text"
-    temperature: float | None = Field(default=None, description="Reserved; not used.")
-    max_iterations: ClassVar[None] = None
-    max_tool_calls: ClassVar[None] = None
+        message: str = Field(min_length=1)
+        session_id: str | None = None
+        stream: bool = True
+        mode: str = "text"
+        temperature: float | None = Field(default=None, description="Reserved; not used.")
+        max_iterations: ClassVar[None] = None
+        max_tool_calls: ClassVar[None] = None
 
 
 class DropConnection(Exception):
@@ -97,7 +99,7 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
         )
 
     # The body's model decides what the OpenAPI document says the controller knows.
-    stream_chat.__annotations__["body"] = UpstreamChatRequest if state.settings.upstream else ChatRequest
+    stream_chat.__annotations__["body"] = Upstream.ChatRequest if state.settings.upstream else ChatRequest
     api.post("/stream", summary="Stream chat responses from GNS3 Copilot")(stream_chat)
 
     @api.get("/sessions")

@@ -1,0 +1,103 @@
+"""The window on a controller that ignores the limits (the reference controller behaving
+like today's real Copilot): the app holds them, flags them truthfully live, and shows
+the same when the chat is reopened; an answer cut by Stop is kept too."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gns3_copilot_desktop.controller_sim.faults import Faults
+from gns3_copilot_desktop.protocol.transcript import TurnState
+from gns3_copilot_desktop.ui.chat_view import AssistantMessage, NoticeLine
+
+INTERFACES = "Check the interface status of all devices"
+
+
+@pytest.fixture
+def upstream_app(app):
+    from gns3_copilot_desktop.controller_sim import DemoController
+
+    controller = DemoController(behave="upstream", pace_s=0.01, heartbeat_s=0.2, ping_s=0.5).start()
+    creds = controller.credentials
+    assert app.run(app.presenter.sign_in(creds.url, creds.username, creds.password, remember=False))
+    app.choose("OSPF Lab")
+    app.upstream = controller
+    yield app
+    app.run(app.presenter.shutdown(), 10)
+    controller.stop()
+
+
+def seen(app) -> list[tuple[str, str]]:
+    """The cards as a user reads them: kind and status line."""
+    return [(c.kind, c.status.text()) for c in app.cards()]
+
+
+def test_a_tool_call_limit_held_by_the_app_is_flagged_live_and_when_reopened(upstream_app):
+    app = upstream_app
+    panel = app.window.limits
+    assert "this app" in app.window.connection.text()
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(2)
+    app.send(INTERFACES)
+    app.finish_turn(30)
+    live = seen(app)
+    assert live == [("tool", "done"), ("tool", "done"), ("limit", "refused: tool-call limit (this app)")]
+    assert "Tool call limit reached: 2 of 2 tool calls used" in app.cards()[2].limit_line.text()
+    bar = app.window.chat.limit_bar
+    assert bar.isVisible() and "2 of 2 tool calls used" in bar.label.text() and "by this app" in bar.label.text()
+    notices = [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]
+    assert notices == ["Tool call limit reached: 2 of 2 tool calls used (enforced by this app)."]
+    session_id = app.presenter.session_id
+
+    app.presenter.new_chat()
+    app.run(app.presenter.open_session(session_id))
+    assert seen(app) == live
+    assert [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)] == notices
+    assert app.window.chat.limit_bar.isVisible() and "2 of 2 tool calls used" in app.window.chat.limit_bar.label.text()
+    # The record is plain data about the turn: no token, no password.
+    stored = (app.config_dir / "turn-records.json").read_text(encoding="utf-8")
+    creds = app.upstream.credentials
+    assert creds.password not in stored and app.presenter.client.token not in stored
+    assert json.loads(stored)["chats"]
+
+
+def test_an_iteration_limit_held_by_the_app_is_flagged_live_and_when_reopened(upstream_app):
+    app = upstream_app
+    app.window.limits.iterations.setValue(2)
+    app.send(INTERFACES)
+    app.finish_turn(30)
+    assert seen(app) == [("tool", "done"), ("tool", "done")]
+    bar_text = app.window.chat.limit_bar.label.text()
+    assert "Iteration limit reached: 2 of 2 iterations used" in bar_text
+    session_id = app.presenter.session_id
+    app.presenter.new_chat()
+    app.run(app.presenter.open_session(session_id))
+    assert app.window.chat.limit_bar.isVisible() and app.window.chat.limit_bar.label.text() == bar_text
+
+
+def test_an_answer_cut_by_stop_is_still_there_when_reopened(upstream_app):
+    """The controller keeps only the question of a turn whose client hung up."""
+    app = upstream_app
+    app.upstream.state.settings.faults = Faults(slow_tools_s=8)  # a tool that outlasts the abort's grace
+    app.send(INTERFACES)
+    app.wait(lambda: any(c.status.text().endswith("running") for c in app.cards()), 20, "a tool running")
+    app.press(app.window.composer.edit, Qt.Key.Key_Escape)
+    app.finish_turn(20)
+    t = app.presenter.transcript
+    assert t.state == TurnState.ABORTED
+    said = [w.view.text() for w in app.window.chat.widgets() if isinstance(w, AssistantMessage)]
+    assert said and "list the devices first" in said[0]
+    session_id = app.presenter.session_id
+    app.upstream.state.settings.faults = Faults()
+    stored = [m["role"] for s in app.upstream.state.sessions._sessions.values() for x in s.values()
+              if x.thread_id == session_id for m in x.messages]
+    assert stored == ["user"]  # the app hung up: the controller kept only the question
+
+    app.presenter.new_chat()
+    app.run(app.presenter.open_session(session_id))
+    assert [w.view.text() for w in app.window.chat.widgets() if isinstance(w, AssistantMessage)] == said
+    assert any(isinstance(w, NoticeLine) and "you aborted" in w.label.text() for w in app.window.chat.widgets())
+    assert len(app.cards()) >= 1
