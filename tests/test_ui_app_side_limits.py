@@ -101,3 +101,26 @@ def test_an_answer_cut_by_stop_is_still_there_when_reopened(upstream_app):
     assert [w.view.text() for w in app.window.chat.widgets() if isinstance(w, AssistantMessage)] == said
     assert any(isinstance(w, NoticeLine) and "you aborted" in w.label.text() for w in app.window.chat.widgets())
     assert len(app.cards()) >= 1
+
+
+def test_a_chat_the_controller_never_titled_shows_its_first_question_and_date(upstream_app):
+    """The real controller titles only turns that end normally: "New Conversation"
+    tells nothing apart. Hung up on, this chat keeps that title on the controller."""
+    app = upstream_app
+    app.upstream.state.settings.faults = Faults(slow_tools_s=8)
+    app.send(INTERFACES)
+    app.wait(lambda: any(c.status.text().endswith("running") for c in app.cards()), 20, "a tool running")
+    app.press(app.window.composer.edit, Qt.Key.Key_Escape)
+    app.finish_turn(20)
+    app.upstream.state.settings.faults = Faults()
+    app.run(app.presenter.refresh_sessions())
+    [session] = app.presenter.sessions
+    assert session.title == "New Conversation"
+    day = session.created_at[:10]
+    shown = app.window.sessions.list
+    assert shown.item(0).text().endswith(f"{INTERFACES} · {day}")
+
+    # A window that did not see the turn reads the question from the chat's history.
+    app.presenter._first_questions.clear()
+    app.run(app.presenter.refresh_sessions())
+    app.wait(lambda: shown.item(0).text().endswith(f"{INTERFACES} · {day}"), 10, "the first question as the title")

@@ -71,6 +71,7 @@ class PresenterBase(QObject):
         self._render_ms = 0.0
         self._frame.timeout.connect(self._flush_changes)
         self._told: set[str] = set()
+        self._first_questions: dict[tuple[str, str, str], str] = {}  # (url, project, chat)
         # Cleared by a 401: the listeners wait for the next sign-in instead of dying,
         # and the window asks for the password once, not once per failed request.
         self._authorized = asyncio.Event()

@@ -4,14 +4,43 @@ from __future__ import annotations
 
 from ..protocol import Transcript
 
+# Untitled chats whose first question is fetched at each refresh of the list; the
+# answers are kept, so each chat's history is read once.
+UNTITLED_LOOKUPS = 10
+
 
 class ChatsMixin:
     async def refresh_sessions(self) -> None:
         if self.project is None or not self.project.is_opened:
             return
         client = await self._fresh_client()
-        self.sessions = await client.sessions(self.project.project_id)
+        project_id = self.project.project_id
+        self.sessions = await client.sessions(project_id)
+        missing = self._name_untitled(project_id)
         self.sessions_changed.emit(self.sessions)
+        if missing:
+            self.spawn(self._find_first_questions(project_id, missing))
+
+    def _name_untitled(self, project_id: str) -> list[str]:
+        """Give untitled chats their first question where it is known; the ids of those
+        where it is not."""
+        missing = []
+        for session in self.sessions:
+            if session.untitled:
+                session.first_message = self._first_questions.get((self.url, project_id, session.thread_id))
+                if session.first_message is None:
+                    missing.append(session.thread_id)
+        return missing
+
+    async def _find_first_questions(self, project_id: str, session_ids: list[str]) -> None:
+        client = await self._fresh_client()
+        for session_id in session_ids[:UNTITLED_LOOKUPS]:
+            history = await client.history(project_id, session_id)
+            first = next((m.content for m in history.messages if m.role in ("user", "human") and m.content), "")
+            self._first_questions[(self.url, project_id, session_id)] = first
+        if self.project is not None and self.project.project_id == project_id:
+            self._name_untitled(project_id)
+            self.sessions_changed.emit(self.sessions)
 
     def new_chat(self) -> None:
         if self.is_running:

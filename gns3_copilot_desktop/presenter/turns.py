@@ -96,6 +96,7 @@ class TurnsMixin:
                     transcript.apply(event)
                     if self.session_id is None and transcript.session_id and transcript is self.transcript:
                         self.session_id = transcript.session_id
+                        self._first_questions[(self.url, project_id, self.session_id)] = request.message
                         self.session_chosen.emit(self.session_id)
                     self._changed()
                     if time.perf_counter() - busy_since > YIELD_AFTER_S:

@@ -83,6 +83,9 @@ class Node(_Lenient):
     console_type: str | None = None
 
 
+UNTITLED = "New Conversation"  # the controller's title for a chat it has not named
+
+
 class ChatSession(_Lenient):
     thread_id: str
     title: str = "New Conversation"
@@ -96,6 +99,23 @@ class ChatSession(_Lenient):
     created_at: str | None = None
     updated_at: str | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
+    # Not on the wire: the chat's first question, which the app finds for chats the
+    # controller never titled (it titles only turns that ended normally).
+    first_message: str | None = None
+
+    @property
+    def untitled(self) -> bool:
+        return not self.title.strip() or self.title.strip() == UNTITLED
+
+    @property
+    def display_title(self) -> str:
+        """The title a person can tell chats apart by."""
+        if not self.untitled or not self.first_message:
+            return self.title
+        question = " ".join(self.first_message.split())
+        question = question if len(question) <= 60 else question[:59].rstrip() + "…"
+        day = (self.created_at or "")[:10]
+        return f"{question} · {day}" if day else question
 
 
 class FunctionCall(_Lenient):

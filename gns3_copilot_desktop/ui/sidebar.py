@@ -101,10 +101,10 @@ class SessionList(QWidget):
         self._sessions = {s.thread_id: s for s in sessions}
         self.list.clear()
         for session in sessions:
-            item = QListWidgetItem((PIN if session.pinned else "") + session.title)
+            item = QListWidgetItem((PIN if session.pinned else "") + session.display_title)
             item.setData(ROLE_ID, session.thread_id)
             stamp = (session.updated_at or "").replace("T", " ")[:16]
-            item.setToolTip(f"{session.title}\n{session.message_count} messages · {stamp}")
+            item.setToolTip(f"{session.display_title}\n{session.message_count} messages · {stamp}")
             self.list.addItem(item)
             if session.thread_id == current:
                 item.setSelected(True)
@@ -150,7 +150,7 @@ class SessionList(QWidget):
 
         session = self._sessions[session_id]
         box = QMessageBox(QMessageBox.Icon.Warning, "Delete chat",
-                          f"Delete “{session.title}” and its history from the controller?",
+                          f"Delete “{session.display_title}” and its history from the controller?",
                           QMessageBox.StandardButton.Cancel, self)
         box.delete_button = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
