@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..protocol.ranges import LIMIT_FIELDS
+
 COPILOT_PREFIX = "/v3/copilot/projects/{project_id}/chat"
 LEGACY_PREFIX = "/v3/projects/{project_id}/chat"
 
@@ -24,6 +26,11 @@ class Capabilities:
     copilot: CopilotStatus
     limits_in_schema: bool
     has_abort: bool
+    # The limit fields of the request that the controller knows (and so enforces).
+    limit_fields: frozenset[str] = frozenset()
+
+    def enforces(self, field: str) -> bool:
+        return field in self.limit_fields
 
     @property
     def limits_enforced_by(self) -> Literal["controller", "app"]:
@@ -55,7 +62,8 @@ def capabilities_from(version: str, openapi: dict[str, Any] | None) -> Capabilit
     has_abort = f"{prefix}/sessions/{{session_id}}/abort" in paths
     properties = _chat_request_properties(openapi, paths[f"{prefix}/stream"])
     limits = "max_iterations" in properties and "max_tool_calls" in properties
-    return Capabilities(version, prefix, "present", limits, has_abort)
+    known = frozenset(f for f in LIMIT_FIELDS if f in properties)
+    return Capabilities(version, prefix, "present", limits, has_abort, known)
 
 
 def _chat_request_properties(openapi: dict[str, Any], stream_path: Any) -> dict[str, Any]:

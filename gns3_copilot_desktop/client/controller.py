@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 from httpx_sse import aconnect_sse
 
-from ..protocol.events import ChatEvent, DoneEvent, StreamInterrupted, parse_event
+from ..protocol.events import ChatEvent, DoneEvent, LimitReachedEvent, StreamInterrupted, parse_event
 from ..protocol.models import (
     ChatRequest,
     ChatSession,
@@ -253,12 +253,23 @@ class ControllerClient:
         """
         caps = await self.capabilities()
         path = f"{await self._chat(project_id)}/stream"
-        guard = None if caps.limits_in_schema else LimitGuard(request.max_iterations, request.max_tool_calls)
+        guard = LimitGuard.for_request(request, caps)
         session_id = request.session_id
         closing = False
+        # The time limit, where the controller does not hold it: a watchdog aborts the
+        # turn when the time is up, and the flag goes out with the next event.
+        timer = None if caps.enforces("max_execution_time_seconds") else request.max_execution_time_seconds
+        timed_out = asyncio.Event()
+
+        async def watchdog(seconds: float) -> None:
+            await asyncio.sleep(seconds)
+            timed_out.set()
+            await self._abort_for_limit(project_id, session_id, caps)
+
+        known = frozenset(("max_iterations", "max_tool_calls")) | caps.limit_fields
         try:
             async with contextlib.AsyncExitStack() as stack, aconnect_sse(
-                self._http, "POST", path, json=request.to_body(), headers=self._headers(),
+                self._http, "POST", path, json=request.to_body(known=known), headers=self._headers(),
                 timeout=self._stream_timeout,
             ) as source:
                 response = source.response
@@ -275,6 +286,9 @@ class ControllerClient:
                 events = source.aiter_sse()
                 # Closed here, in this task, however the consumer leaves.
                 stack.push_async_callback(events.aclose)
+                if timer:
+                    task = asyncio.ensure_future(watchdog(timer))
+                    stack.callback(task.cancel)
                 async for sse in events:
                     if not sse.data:
                         continue
@@ -283,7 +297,13 @@ class ControllerClient:
                     # Checked before the event is handed on: every millisecond counts
                     # for an abort that must reach the controller before it acts.
                     stop = guard.check(event) if guard else None
-                    aborted = stop is not None and await self._abort_for_limit(project_id, session_id, caps)
+                    if stop is None and timed_out.is_set():
+                        stop = LimitReachedEvent(kind="time", limit=int(timer or 0), count=0, session_id=session_id)
+                        aborted = True  # by the watchdog
+                    else:
+                        aborted = stop is not None and await self._abort_for_limit(project_id, session_id, caps)
+                    if stop is not None and isinstance(event, DoneEvent):
+                        yield stop  # the time ran out as the turn ended: still say so
                     try:
                         yield event
                     except GeneratorExit:

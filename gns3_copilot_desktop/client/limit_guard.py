@@ -19,12 +19,21 @@ LLM writes them:
   controller's next LLM call and lost. An N-th call that answers with text ends the
   turn anyway.
 
+- configuration changes and per-tool limits (the design's phase 2): counted like the
+  tool calls, per call as its id and name appear; a call that would pass one is refused
+  the same way. Which tools change the lab is said in `protocol.change_tools`.
+
+The time limit is not an event's: the client's stream aborts when the time is up.
+
 Tool-call ids are scoped to their batch: controllers that number calls per response
 repeat them, and the real server sends the first `tool_call` event of a batch twice.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..protocol.change_tools import is_change
 from ..protocol.events import (
     ContentEvent,
     LimitReachedEvent,
@@ -35,15 +44,42 @@ from ..protocol.events import (
 
 
 class LimitGuard:
-    def __init__(self, max_iterations: int | None, max_tool_calls: int | None):
+    def __init__(
+        self,
+        max_iterations: int | None,
+        max_tool_calls: int | None,
+        *,
+        max_changes: int | None = None,
+        tool_limits: dict[str, int] | None = None,
+    ):
         self.max_iterations = max_iterations
         self.max_tool_calls = max_tool_calls
+        self.max_changes = max_changes
+        self.tool_limits = dict(tool_limits or {})
+        # Calls per tool name, and changes, of the tools that started or are written
+        # in the current batch (earlier batches: started only).
+        self._per_tool: dict[str, int] = {}
+        self._changes = 0
+        self._batch_names: dict[str, str] = {}  # id -> name, for the current batch
         self.llm_turns = 0
         self.tools_started = 0  # of earlier batches and of this one
         self._writing = False  # the LLM is writing the current reply
         self._batch: list[str] = []  # ids of the current reply's calls, in order
         self._batch_started = 0  # tool_start events seen for the current batch
         self._batch_ended = 0  # tool_end events seen for the current batch
+
+    @classmethod
+    def for_request(cls, request: Any, caps: Any) -> "LimitGuard | None":
+        """A guard for the limits of `request` that the controller does not enforce
+        itself (`caps.enforces(field)`), or None when there is none to hold."""
+        guard = cls(
+            None if caps.enforces("max_iterations") else request.max_iterations,
+            None if caps.enforces("max_tool_calls") else request.max_tool_calls,
+            max_changes=request.max_config_changes,
+            tool_limits=None if caps.enforces("tool_limits") else request.tool_limits,
+        )
+        held = (guard.max_iterations, guard.max_tool_calls, guard.max_changes)
+        return guard if any(v is not None for v in held) or guard.tool_limits else None
 
     def check(self, event: object) -> LimitReachedEvent | None:
         """The limit this event passes, or None. Call once per event, in order, as soon
@@ -62,6 +98,12 @@ class LimitGuard:
                 self._batch.append(event.tool_call.id)
                 if self._over_tools(self.tools_started + len(self._batch)):
                     return self._tool_limit(session_id)
+                name = event.tool_call.function.name
+                if name:
+                    self._batch_names[event.tool_call.id] = name
+                    stop = self._count_named(name, session_id)
+                    if stop is not None:
+                        return stop
         elif isinstance(event, ToolStartEvent):
             self._writing = False
             self.tools_started += 1
@@ -70,6 +112,9 @@ class LimitGuard:
                 # A controller that never announced its calls: the start is all we see.
                 if self._over_tools(self.tools_started):
                     return self._tool_limit(session_id)
+                stop = self._count_named(event.tool_name, session_id)
+                if stop is not None:
+                    return stop
             elif self._batch_started == len(self._batch) and self._last_iteration():
                 return self._iteration_limit(session_id)
         elif isinstance(event, ToolEndEvent):
@@ -83,9 +128,26 @@ class LimitGuard:
     def _last_iteration(self) -> bool:
         return self.max_iterations is not None and self.llm_turns >= self.max_iterations
 
+    def _count_named(self, name: str, session_id: str | None) -> LimitReachedEvent | None:
+        """Count one more call of `name`; the limit it passes, if any."""
+        self._per_tool[name] = self._per_tool.get(name, 0) + 1
+        limit = self.tool_limits.get(name)
+        if limit is not None and self._per_tool[name] > limit:
+            return LimitReachedEvent(
+                kind="tool", tool=name, limit=limit, count=self._per_tool[name] - 1, session_id=session_id,
+            )
+        if is_change(name):
+            self._changes += 1
+            if self.max_changes is not None and self._changes > self.max_changes:
+                return LimitReachedEvent(
+                    kind="changes", limit=self.max_changes, count=self._changes - 1, session_id=session_id,
+                )
+        return None
+
     def _new_reply(self) -> None:
         self.llm_turns += 1
         self._writing = True
+        self._batch_names = {}
         self._batch = []
         self._batch_started = 0
         self._batch_ended = 0

@@ -137,9 +137,10 @@ class LimitReachedEvent(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     type: Literal["limit_reached"] = "limit_reached"
-    kind: Literal["tool_calls", "iterations"]
-    limit: int
+    kind: Literal["tool_calls", "iterations", "time", "changes", "tool"]
+    limit: int  # calls, iterations, changes; minutes for "time"
     count: int
+    tool: str | None = None  # the tool, for a per-tool limit
     enforced_by: Literal["app", "controller"] = "app"
     session_id: str | None = None
 

@@ -34,10 +34,14 @@ class LimitNotice:
     count: int | None
     text: str
     enforced_by: str = "controller"  # or "app": this app refused the calls
+    tool: str | None = None  # the tool, for a per-tool limit
 
     def refusal(self) -> str:
         """What a refused tool call's card says."""
-        what = "tool-call limit" if self.kind == "tool_calls" else "iteration limit"
+        what = {
+            "tool_calls": "tool-call limit", "iterations": "iteration limit", "time": "time limit",
+            "changes": "configuration limit", "tool": f"limit for {self.tool}",
+        }.get(self.kind, "limit")
         return f"refused: {what}" + (" (this app)" if self.enforced_by == "app" else "")
 
     def summary(self) -> str:
@@ -45,6 +49,12 @@ class LimitNotice:
             # The design's count is the calls run before the refused batch.
             used = self.limit if self.count is None else min(self.count, self.limit)
             return f"Tool call limit reached: {used} of {self.limit} tool calls used"
+        if self.kind == "time":
+            return f"Time limit reached: {_duration(self.limit)}"
+        if self.kind == "changes":
+            return f"Configuration limit reached: {self.count or 0} of {self.limit} changes made"
+        if self.kind == "tool":
+            return f"Limit for {self.tool} reached: {self.count or 0} of {self.limit} calls used"
         return f"Iteration limit reached: {self.limit} of {self.limit} iterations used"
 
 
@@ -100,6 +110,24 @@ def tool_limit_message(limit: int, count: int) -> str:
         "Please simplify your request or break it into smaller steps. "
         f"Current tool call count: {count}/{limit}."
     )
+
+
+def app_limit_message(kind: str, limit: int, count: int, tool: str | None = None) -> str:
+    """What a refused call's card explains, for the limits only this app knows."""
+    if kind == "time":
+        return f"Time limit reached ({_duration(limit)}). This app stopped the turn."
+    if kind == "changes":
+        return (
+            f"Configuration limit reached ({limit} changes). This call would change the lab "
+            f"once more. Changes made: {count}/{limit}."
+        )
+    if kind == "tool":
+        return f"Limit for {tool} reached ({limit} calls). Calls made: {count}/{limit}."
+    return tool_limit_message(limit, count) if kind == "tool_calls" else iteration_limit_message(limit)
+
+
+def _duration(seconds: int) -> str:
+    return f"{seconds // 60} min" if seconds % 60 == 0 else f"{seconds} s"
 
 
 def iteration_limit_message(limit: int) -> str:

@@ -11,7 +11,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE  # noqa: F401 - re-exported
+from .ranges import (  # noqa: F401 - re-exported
+    DEFAULT_MAX_ITERATIONS,
+    LIMIT_FIELDS,
+    MAX_CHANGES_RANGE,
+    MAX_ITERATIONS_RANGE,
+    MAX_MINUTES_RANGE,
+    MAX_TOOL_CALLS_RANGE,
+)
 
 
 class _Lenient(BaseModel):
@@ -37,6 +44,13 @@ class ChatRequest(BaseModel):
     max_tool_calls: int | None = Field(
         default=None, ge=MAX_TOOL_CALLS_RANGE[0], le=MAX_TOOL_CALLS_RANGE[1]
     )
+    # The design's phase 2; sent only to a controller whose schema has them.
+    max_execution_time_seconds: int | None = Field(default=None, ge=1, le=MAX_MINUTES_RANGE[1] * 60)
+    tool_limits: dict[str, int] | None = None
+    # No controller knows this one: this app holds it, so it is never sent.
+    max_config_changes: int | None = Field(
+        default=None, ge=MAX_CHANGES_RANGE[0], le=MAX_CHANGES_RANGE[1], exclude=True
+    )
 
     @field_validator("message")
     @classmethod
@@ -45,10 +59,12 @@ class ChatRequest(BaseModel):
             raise ValueError("the message is empty")
         return value
 
-    def to_body(self, *, include_limits: bool = True) -> dict[str, Any]:
-        """The JSON body; unset optional fields are left out (unlimited = not sent)."""
-        exclude = set() if include_limits else {"max_iterations", "max_tool_calls"}
+    def to_body(self, *, known: frozenset[str] | None = None) -> dict[str, Any]:
+        """The JSON body; unset optional fields are left out (unlimited = not sent), and
+        so are the limit fields the controller does not know (`known`: those it does)."""
+        exclude = set() if known is None else set(LIMIT_FIELDS) - known
         return self.model_dump(exclude_none=True, exclude=exclude)
+
 
 
 class Token(_Lenient):

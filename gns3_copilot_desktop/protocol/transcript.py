@@ -28,12 +28,13 @@ from .events import (
     ToolEndEvent,
     ToolStartEvent,
 )
+from .change_tools import is_change
 from .limits import (
     LimitNotice,
+    app_limit_message,
     detect_iteration_notice,
     detect_limit_notice,
     iteration_limit_message,
-    tool_limit_message,
 )
 from .items import (  # noqa: F401 - the items are part of the transcript's API
     AssistantText,
@@ -61,6 +62,7 @@ from .turn_records import (
 )
 
 
+LIMIT_KINDS = ("tool_calls", "iterations", "time", "changes", "tool")
 STOPPED_BY_USER = "Stopped: you aborted this turn."
 CONNECTION_LOST = "The connection to the controller was lost."
 
@@ -290,15 +292,24 @@ class Transcript:
     def _settle_limit_count(self) -> None:
         """A limit this app enforced says how many tools really ran: known only once the
         controller has answered every call (an abort can land after a tool started)."""
-        self._settle_limit_count_to(self.tool_calls_executed)
+        stop = self.limit_stop
+        if stop is None:
+            return
+        ran = [c for c in self._turn_calls if c.status == ToolStatus.DONE]
+        if stop.kind == "changes":
+            self._settle_limit_count_to(sum(1 for c in ran if is_change(c.name)))
+        elif stop.kind == "tool":
+            self._settle_limit_count_to(sum(1 for c in ran if c.name == stop.tool))
+        elif stop.kind == "tool_calls":
+            self._settle_limit_count_to(self.tool_calls_executed)
 
     def _settle_limit_count_to(self, count: int | None) -> None:
         stop = self.limit_stop
-        if stop is None or stop.enforced_by != "app" or stop.kind != "tool_calls" or count is None:
+        if stop is None or stop.enforced_by != "app" or stop.kind in ("iterations", "time") or count is None:
             return
         if stop.count == count:
             return
-        settled = replace(stop, count=count, text=tool_limit_message(stop.limit, count))
+        settled = replace(stop, count=count, text=app_limit_message(stop.kind, stop.limit, count, stop.tool))
         self.limit_stop = settled
         for call in self._turn_calls:
             if call.limit is stop:
@@ -386,16 +397,10 @@ class Transcript:
         self._aborted_seen = True
 
     def _on_limit_reached(self, event: LimitReachedEvent) -> None:
-        if event.kind == "tool_calls":
-            notice = LimitNotice(
-                "tool_calls", event.limit, event.count, tool_limit_message(event.limit, event.count),
-                event.enforced_by,
-            )
-        else:
-            notice = LimitNotice(
-                "iterations", event.limit, event.count, iteration_limit_message(event.limit),
-                event.enforced_by,
-            )
+        notice = LimitNotice(
+            event.kind, event.limit, event.count,
+            app_limit_message(event.kind, event.limit, event.count, event.tool), event.enforced_by, event.tool,
+        )
         self.limit_stop = notice
         self.limit_enforced_by = event.enforced_by
         for call in self._turn_calls:
@@ -479,12 +484,13 @@ class Transcript:
         fit it (then nothing was changed)."""
         if record.stop == STOP_LIMIT:
             by_id = {c.id: c for c in self._turn_calls}
-            if record.limit_kind not in ("tool_calls", "iterations") or record.limit is None:
+            if record.limit_kind not in LIMIT_KINDS or record.limit is None:
                 return False
             if any(i not in by_id or by_id[i].status == ToolStatus.DONE for i in record.refused_ids):
                 return False
             self.apply(LimitReachedEvent(
                 kind=record.limit_kind, limit=record.limit, count=record.limit_count or 0,  # type: ignore[arg-type]
+                tool=record.limit_tool,
             ))
             for call_id in record.refused_ids:
                 call = by_id[call_id]
@@ -519,7 +525,7 @@ class Transcript:
             refused = [c.id for c in self._turn_calls if c.status == ToolStatus.LIMIT]
             return TurnRecord(
                 self._turn_ordinal, self._turn_user.text, STOP_LIMIT, stop.kind, stop.limit, stop.count,
-                refused_ids=refused,
+                refused_ids=refused, limit_tool=stop.tool,
             )
         if self.state not in (TurnState.ABORTED, TurnState.INTERRUPTED):
             return None

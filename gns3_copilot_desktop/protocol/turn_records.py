@@ -50,6 +50,7 @@ class TurnRecord:
     refused_ids: list[str] = field(default_factory=list)
     partial_text: str = ""
     calls: list[KeptCall] = field(default_factory=list)
+    limit_tool: str | None = None  # the tool, for a per-tool limit
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
