@@ -4,7 +4,7 @@ and a corrupt presets file that costs nothing but a message."""
 from __future__ import annotations
 
 from gns3_copilot_desktop.app import build, parse_args
-from gns3_copilot_desktop.store import Limits
+from gns3_copilot_desktop.store import BUILT_IN_PRESETS, Limits
 
 
 def test_built_in_presets_set_the_spin_boxes(app):
@@ -62,7 +62,7 @@ def test_a_corrupt_presets_file_is_told_once_and_the_app_works(app, qapp):
     creds = app.demo.credentials
     app.run(presenter.start(creds.url, "admin"))
     assert len([n for n in notices if "presets.json was damaged" in n]) == 1
-    assert window.limits.preset.count() == 3
+    assert window.limits.preset.count() == len(BUILT_IN_PRESETS)
     assert list(app.config_dir.glob("presets.json.corrupt-*"))
     app.run(presenter.shutdown())
     window.deleteLater()

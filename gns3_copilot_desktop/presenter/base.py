@@ -38,6 +38,7 @@ class PresenterBase(QObject):
     turn_running = Signal(bool)
     # Limits and messages
     limits_restored = Signal(object)  # Limits
+    tool_names_changed = Signal(list)  # the tools this controller's Copilot has used
     draft_returned = Signal(str)
     error = Signal(str)
     notice = Signal(str)
@@ -72,9 +73,18 @@ class PresenterBase(QObject):
         self._frame.timeout.connect(self._flush_changes)
         self._told: set[str] = set()
         self._first_questions: dict[tuple[str, str, str], str] = {}  # (url, project, chat)
+        self._tool_names: dict[str, set[str]] = {}  # by controller URL
         # Cleared by a 401: the listeners wait for the next sign-in instead of dying,
         # and the window asks for the password once, not once per failed request.
         self._authorized = asyncio.Event()
+
+    def note_tools_used(self, transcript: Transcript) -> None:
+        """Remember the tools a conversation shows: per-tool limits offer their names."""
+        seen = self._tool_names.setdefault(self.url, set())
+        before = len(seen)
+        seen.update(c.name for c in transcript.tool_calls() if c.name)
+        if len(seen) != before:
+            self.tool_names_changed.emit(sorted(seen))
 
     # -- tasks ----------------------------------------------------------------------
 

@@ -58,6 +58,7 @@ class ChatsMixin:
         history = await client.history(project_id, session_id)
         self.session_id = session_id
         self.transcript = Transcript.from_history(history, self.records.for_chat(self.url, project_id, session_id))
+        self.note_tools_used(self.transcript)
         # A record that no longer fits (the chat was changed elsewhere) is dropped.
         self.records.drop(self.url, project_id, session_id, [r.ordinal for r in self.transcript.dropped_records])
         self.transcript_reset.emit(self.transcript)

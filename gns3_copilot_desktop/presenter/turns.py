@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
+from dataclasses import replace
 
 from ..client import ControllerError, Unauthorized
 from ..protocol import ChatRequest
-from ..protocol.models import MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
+from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_ITERATIONS_RANGE, MAX_MINUTES_RANGE, MAX_TOOL_CALLS_RANGE
 from ..store import Limits
 from .base import FRAME_MS
 
@@ -23,6 +25,8 @@ RENDER_SHARE = 0.15
 YIELD_AFTER_S = 0.001  # the longest stretch of event handling without letting Qt run
 ABORT_GRACE_S = 3.0  # after an abort, how long to wait for the controller's `done`
 CONTINUE_MESSAGE = "Please continue where you stopped."
+# Seconds in a minute of the time limit: tests shorten it (GNS3_COPILOT_MINUTE_S).
+MINUTE_S = float(os.environ.get("GNS3_COPILOT_MINUTE_S", "60"))
 
 
 class TurnsMixin:
@@ -40,10 +44,20 @@ class TurnsMixin:
         if stop.kind == "tool_calls":
             current = limits.max_tool_calls or stop.limit
             if current >= MAX_TOOL_CALLS_RANGE[1]:
-                return Limits(limits.max_iterations, None)
-            return Limits(limits.max_iterations, min(MAX_TOOL_CALLS_RANGE[1], max(current, stop.limit) * 2))
+                return replace(limits, max_tool_calls=None)
+            return replace(limits, max_tool_calls=min(MAX_TOOL_CALLS_RANGE[1], max(current, stop.limit) * 2))
+        if stop.kind == "time":
+            minutes = limits.max_minutes or 1
+            return replace(limits, max_minutes=None if minutes >= MAX_MINUTES_RANGE[1] else min(MAX_MINUTES_RANGE[1], minutes * 2))
+        if stop.kind == "changes":
+            changes = max(limits.max_changes or 0, stop.limit)
+            return replace(limits, max_changes=None if changes >= MAX_CHANGES_RANGE[1] else max(1, changes * 2))
+        if stop.kind == "tool":
+            tools = dict(limits.tool_limits)
+            tools[stop.tool or ""] = max(1, max(tools.get(stop.tool or "", 0), stop.limit) * 2)
+            return replace(limits, tool_limits=tuple(sorted(tools.items()))).clamped()
         current = max(limits.max_iterations, stop.limit)
-        return Limits(min(MAX_ITERATIONS_RANGE[1], current * 2), limits.max_tool_calls)
+        return replace(limits, max_iterations=min(MAX_ITERATIONS_RANGE[1], current * 2))
 
     # -- the chat -------------------------------------------------------------------
 
@@ -60,9 +74,12 @@ class TurnsMixin:
             self.error.emit("Choose a project first.")
             return False
         try:
+            limits = self.limits
             request = ChatRequest(
                 message=text, session_id=self.session_id,
-                max_iterations=self.limits.max_iterations, max_tool_calls=self.limits.max_tool_calls,
+                max_iterations=limits.max_iterations, max_tool_calls=limits.max_tool_calls,
+                max_execution_time_seconds=None if limits.max_minutes is None else round(limits.max_minutes * MINUTE_S),
+                tool_limits=dict(limits.tool_limits) or None, max_config_changes=limits.max_changes,
             )
         except ValueError as exc:
             self.error.emit(_first_error(exc))
@@ -120,6 +137,7 @@ class TurnsMixin:
                 self._report(exc)
         finally:
             self._keep_record(project_id, transcript)
+            self.note_tools_used(transcript)
             self._flush_changes()
             # The turn is over for the user now: a refresh of the chat list must not
             # keep the next message waiting.

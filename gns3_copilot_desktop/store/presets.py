@@ -6,42 +6,78 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..protocol.ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
+from ..protocol.ranges import (
+    DEFAULT_MAX_ITERATIONS,
+    MAX_CHANGES_RANGE,
+    MAX_ITERATIONS_RANGE,
+    MAX_MINUTES_RANGE,
+    MAX_TOOL_CALLS_RANGE,
+    TOOL_LIMIT_RANGE,
+)
 from .jsonfile import JsonFile
+
+
+def _clamp(value: int | None, bounds: tuple[int, int]) -> int | None:
+    return None if value is None else min(max(int(value), bounds[0]), bounds[1])
+
+
+def _int_or_none(value: Any) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
 
 
 @dataclass(frozen=True)
 class Limits:
     max_iterations: int = DEFAULT_MAX_ITERATIONS
     max_tool_calls: int | None = None  # None: unlimited, and then not sent
+    # The design's phase 2 (None: off). Held by this app where the controller does not.
+    max_minutes: int | None = None
+    max_changes: int | None = None  # 0: diagnose only
+    tool_limits: tuple[tuple[str, int], ...] = ()  # (tool name, max calls), sorted
 
     def clamped(self) -> "Limits":
-        low, high = MAX_ITERATIONS_RANGE
-        iterations = min(max(int(self.max_iterations), low), high)
-        tools = self.max_tool_calls
-        if tools is not None:
-            tools = min(max(int(tools), MAX_TOOL_CALLS_RANGE[0]), MAX_TOOL_CALLS_RANGE[1])
-        return Limits(iterations, tools)
+        tools = tuple(sorted(
+            (name, _clamp(count, TOOL_LIMIT_RANGE)) for name, count in dict(self.tool_limits).items() if name.strip()
+        ))
+        return Limits(
+            _clamp(self.max_iterations, MAX_ITERATIONS_RANGE), _clamp(self.max_tool_calls, MAX_TOOL_CALLS_RANGE),
+            _clamp(self.max_minutes, MAX_MINUTES_RANGE), _clamp(self.max_changes, MAX_CHANGES_RANGE), tools,  # type: ignore[arg-type]
+        )
+
+    @property
+    def has_more(self) -> bool:
+        """Any of the phase-2 limits set."""
+        return self.max_minutes is not None or self.max_changes is not None or bool(self.tool_limits)
 
     def label(self) -> str:
         tools = "unlimited" if self.max_tool_calls is None else str(self.max_tool_calls)
-        return f"{self.max_iterations} / {tools}"
+        more = []
+        if self.max_changes is not None:
+            more.append("no changes" if self.max_changes == 0 else f"{self.max_changes} changes")
+        if self.max_minutes is not None:
+            more.append(f"{self.max_minutes} min")
+        more += [f"{name} ≤ {count}" for name, count in self.tool_limits]
+        return f"{self.max_iterations} / {tools}" + (f" · {', '.join(more)}" if more else "")
 
     def as_json(self) -> dict[str, Any]:
-        return {"max_iterations": self.max_iterations, "max_tool_calls": self.max_tool_calls}
+        data: dict[str, Any] = {"max_iterations": self.max_iterations, "max_tool_calls": self.max_tool_calls}
+        if self.has_more:
+            data.update(max_minutes=self.max_minutes, max_changes=self.max_changes, tool_limits=dict(self.tool_limits))
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> "Limits | None":
-        """Limits from a stored object; None when it cannot be read as limits."""
+        """Limits from a stored object (also one written before phase 2); None when it
+        cannot be read as limits."""
         if not isinstance(data, dict):
             return None
         iterations = data.get("max_iterations", DEFAULT_MAX_ITERATIONS)
-        tools = data.get("max_tool_calls")
-        if not isinstance(iterations, int) or isinstance(iterations, bool):
+        values = (data.get("max_tool_calls"), data.get("max_minutes"), data.get("max_changes"))
+        if iterations is None or not _int_or_none(iterations) or not all(_int_or_none(v) for v in values):
             return None
-        if tools is not None and (not isinstance(tools, int) or isinstance(tools, bool)):
+        tools = data.get("tool_limits") or {}
+        if not isinstance(tools, dict) or not all(isinstance(k, str) and _int_or_none(v) and v is not None for k, v in tools.items()):
             return None
-        return cls(iterations, tools).clamped()
+        return cls(iterations, *values, tuple(tools.items())).clamped()
 
 
 @dataclass(frozen=True)
@@ -55,6 +91,8 @@ BUILT_IN_PRESETS = (
     Preset("Default", Limits(20, None), True),
     Preset("Quick look", Limits(5, 3), True),
     Preset("Lab build", Limits(50, 30), True),
+    Preset("Diagnose only", Limits(20, None, max_changes=0), True),
+    Preset("Careful change", Limits(20, None, max_minutes=10, max_changes=3), True),
 )
 
 

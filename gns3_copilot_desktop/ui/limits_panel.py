@@ -18,7 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..protocol import change_tools
 from ..protocol.ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
+from .more_limits import MoreLimits
 
 if TYPE_CHECKING:
     from ..store.presets import Limits, Preset
@@ -60,6 +62,9 @@ class LimitsPanel(QGroupBox):
         presets_row.addWidget(self.save_as)
         presets_row.addWidget(self.delete)
 
+        self.more = MoreLimits()
+        self.more.set_change_tooltip(change_tools.explanation())
+
         self.enforcement = QLabel("")
         self.enforcement.setWordWrap(True)
         self.enforcement.setStyleSheet("color: palette(placeholder-text);")
@@ -71,11 +76,13 @@ class LimitsPanel(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(presets_row)
+        layout.addWidget(self.more)
         layout.addWidget(self.enforcement)
 
         self.iterations.valueChanged.connect(self._edited)
         self.tool_calls.valueChanged.connect(self._edited)
         self.unlimited.toggled.connect(self._unlimited_toggled)
+        self.more.changed.connect(self._edited)
         self.preset.activated.connect(self._preset_chosen)
         self.save_as.clicked.connect(self._ask_name)
         self.delete.clicked.connect(self._delete_preset)
@@ -85,7 +92,9 @@ class LimitsPanel(QGroupBox):
     def limits(self) -> Limits:
         from ..store.presets import Limits  # with the controller side, not at start-up
 
-        return Limits(self.iterations.value(), None if self.unlimited.isChecked() else self.tool_calls.value())
+        return Limits(
+            self.iterations.value(), None if self.unlimited.isChecked() else self.tool_calls.value(), *self.more.values()
+        )
 
     def set_limits(self, limits: Limits) -> None:
         """Show these limits without echoing a change back."""
@@ -96,6 +105,7 @@ class LimitsPanel(QGroupBox):
             if limits.max_tool_calls is not None:
                 self.tool_calls.setValue(limits.max_tool_calls)
             self.tool_calls.setEnabled(limits.max_tool_calls is not None)
+            self.more.set_values(limits.max_minutes, limits.max_changes, limits.tool_limits)
         finally:
             self._quiet = False
         self._match_preset()
@@ -161,4 +171,4 @@ class LimitsPanel(QGroupBox):
 def _short(limits: Limits) -> str:
     """`20/∞`: fits the combo box; the tooltip says it in words."""
     tools = "∞" if limits.max_tool_calls is None else str(limits.max_tool_calls)
-    return f"{limits.max_iterations}/{tools}"
+    return f"{limits.max_iterations}/{tools}" + (" +" if limits.has_more else "")

@@ -150,6 +150,7 @@ class MainWindow(QMainWindow):
         self.projects.project_chosen.connect(lambda pid: spawn(p.choose_project(pid)))
         self.projects.open_requested.connect(lambda: spawn(p.open_project()))
         self.sessions.new_chat.connect(p.new_chat)
+        p.tool_names_changed.connect(self.limits.more.set_tool_names)
         self.sessions.session_chosen.connect(lambda sid: spawn(p.open_session(sid)))
         self.sessions.rename_requested.connect(lambda sid, title: spawn(p.rename_session(sid, title)))
         self.sessions.pin_requested.connect(lambda sid, pinned: spawn(p.pin_session(sid, pinned)))

@@ -1,0 +1,145 @@
+"""The design's phase-2 limits, behind "More limits" so the simple case stays simple:
+a time limit, a limit on configuration changes, and limits per tool."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_MINUTES_RANGE, TOOL_LIMIT_RANGE
+
+OFF = "off"
+
+
+class MoreLimits(QWidget):
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.toggle = QToolButton()
+        self.toggle.setText("More limits")
+        self.toggle.setCheckable(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setAccessibleName("More limits")
+        self.toggle.setToolTip("A time limit, a limit on configuration changes, limits per tool")
+        self.body = QWidget()
+        self.body.setVisible(False)
+
+        self.minutes = QSpinBox()
+        self.minutes.setRange(MAX_MINUTES_RANGE[0] - 1, MAX_MINUTES_RANGE[1])
+        self.minutes.setSpecialValueText(OFF)  # shown at 0
+        self.minutes.setSuffix(" min")
+        self.minutes.setToolTip("Stop the turn when it has run this long (1–60 min), or off.")
+        self.minutes.setAccessibleName("Time limit")
+        self.changes = QSpinBox()
+        self.changes.setRange(MAX_CHANGES_RANGE[0] - 1, MAX_CHANGES_RANGE[1])
+        self.changes.setSpecialValueText(OFF)  # shown at -1; 0 means diagnose only
+        self.changes.setAccessibleName("Configuration changes")
+        self.changes.setValue(-1)
+
+        self.tool_name = QComboBox()
+        self.tool_name.setEditable(True)
+        self.tool_name.setAccessibleName("Tool")
+        self.tool_name.setToolTip("A tool of this controller's Copilot")
+        self.tool_max = QSpinBox()
+        self.tool_max.setRange(*TOOL_LIMIT_RANGE)
+        self.tool_max.setValue(3)
+        self.tool_max.setAccessibleName("Max calls of the tool")
+        self.add = QPushButton("Add")
+        self.add.setAccessibleName("Add a limit for this tool")
+        self.per_tool = QListWidget()
+        self.per_tool.setAccessibleName("Limits per tool")
+        self.per_tool.setMaximumHeight(80)
+        self.remove = QPushButton("Remove")
+        self.remove.setAccessibleName("Remove the chosen tool limit")
+
+        form = QFormLayout()
+        form.addRow("Time limit", self.minutes)
+        form.addRow("Config changes", self.changes)
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.tool_name, 1)
+        add_row.addWidget(self.tool_max)
+        add_row.addWidget(self.add)
+        form.addRow("Per tool", add_row)
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(form)
+        body.addWidget(self.per_tool)
+        body.addWidget(self.remove, 0, Qt.AlignmentFlag.AlignRight)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toggle)
+        layout.addWidget(self.body)
+
+        self.toggle.toggled.connect(self._expand)
+        self.minutes.valueChanged.connect(self.changed)
+        self.changes.valueChanged.connect(self.changed)
+        self.add.clicked.connect(self._add_tool_limit)
+        self.remove.clicked.connect(self._remove_tool_limit)
+        self._tools: dict[str, int] = {}
+
+    def set_change_tooltip(self, text: str) -> None:
+        self.changes.setToolTip("Configuration changes per request (0 = diagnose only), or off.\n\n" + text)
+
+    def set_tool_names(self, names: list[str]) -> None:
+        """The tools this controller's Copilot has used, offered for a per-tool limit."""
+        current = self.tool_name.currentText()
+        self.tool_name.clear()
+        self.tool_name.addItems(sorted(names))
+        self.tool_name.setEditText(current)
+
+    # -- values -------------------------------------------------------------------------
+
+    def values(self) -> tuple[int | None, int | None, tuple[tuple[str, int], ...]]:
+        minutes = self.minutes.value() or None
+        changes = None if self.changes.value() < 0 else self.changes.value()
+        return minutes, changes, tuple(sorted(self._tools.items()))
+
+    def set_values(self, minutes: int | None, changes: int | None, tools: tuple[tuple[str, int], ...]) -> None:
+        self.minutes.setValue(minutes or 0)
+        self.changes.setValue(-1 if changes is None else changes)
+        self._tools = dict(tools)
+        self._show_tools()
+        if minutes is not None or changes is not None or tools:
+            self.toggle.setChecked(True)  # never hide a limit in force
+
+    def _expand(self, open_: bool) -> None:
+        self.body.setVisible(open_)
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if open_ else Qt.ArrowType.RightArrow)
+
+    def _add_tool_limit(self) -> None:
+        name = self.tool_name.currentText().strip()
+        if not name:
+            self.tool_name.setFocus()
+            return
+        self._tools[name] = self.tool_max.value()
+        self._show_tools()
+        self.changed.emit()
+
+    def _remove_tool_limit(self) -> None:
+        item = self.per_tool.currentItem()
+        if item is None:
+            return
+        self._tools.pop(item.data(Qt.ItemDataRole.UserRole), None)
+        self._show_tools()
+        self.changed.emit()
+
+    def _show_tools(self) -> None:
+        self.per_tool.clear()
+        for name, count in sorted(self._tools.items()):
+            item = QListWidgetItem(f"{name} ≤ {count}")
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            self.per_tool.addItem(item)
+        self.remove.setEnabled(bool(self._tools))
