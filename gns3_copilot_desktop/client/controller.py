@@ -243,17 +243,20 @@ class ControllerClient:
 
     # -- the chat stream ------------------------------------------------------------
 
-    async def stream_chat(self, project_id: str, request: ChatRequest) -> AsyncIterator[ChatEvent]:
+    async def stream_chat(
+        self, project_id: str, request: ChatRequest, *, max_changes: int | None = None
+    ) -> AsyncIterator[ChatEvent]:
         """One turn's events, as they arrive.
 
         Ends after `done`. A connection that drops first ends with `StreamInterrupted`
         (what arrived has been yielded). Where the controller does not enforce the
-        runtime limits, this does: see `LimitGuard`. Cancel the consuming task (or
+        runtime limits, this does: see `LimitGuard`; `max_changes` (configuration
+        changes) no controller knows, so this always holds it. Cancel the consuming task (or
         `aclose()` the iterator) to hang up at once.
         """
         caps = await self.capabilities()
         path = f"{await self._chat(project_id)}/stream"
-        guard = LimitGuard.for_request(request, caps)
+        guard = LimitGuard.for_request(request, caps, max_changes)
         session_id = request.session_id
         closing = False
         # The time limit, where the controller does not hold it: a watchdog aborts the

@@ -69,13 +69,14 @@ class LimitGuard:
         self._batch_ended = 0  # tool_end events seen for the current batch
 
     @classmethod
-    def for_request(cls, request: Any, caps: Any) -> "LimitGuard | None":
+    def for_request(cls, request: Any, caps: Any, max_changes: int | None = None) -> "LimitGuard | None":
         """A guard for the limits of `request` that the controller does not enforce
-        itself (`caps.enforces(field)`), or None when there is none to hold."""
+        itself (`caps.enforces(field)`) and for `max_changes`, which no controller
+        knows; None when there is none to hold."""
         guard = cls(
             None if caps.enforces("max_iterations") else request.max_iterations,
             None if caps.enforces("max_tool_calls") else request.max_tool_calls,
-            max_changes=request.max_config_changes,
+            max_changes=max_changes,
             tool_limits=None if caps.enforces("tool_limits") else request.tool_limits,
         )
         held = (guard.max_iterations, guard.max_tool_calls, guard.max_changes)

@@ -289,15 +289,18 @@ def _start_stop(message: str, lab: Lab, nodes: list[str]) -> Script:
     yield LLMReply(w(f"Done:\n\n{lines}", f"完成：\n\n{lines}"))
 
 
-def wrap_up(message: str, limit: int, executed: list[ToolResult]) -> LLMReply:
-    """The answer after a refused batch: what the agent managed within the limit."""
+def wrap_up(message: str, limit: int, executed: list[ToolResult], tool: str | None = None) -> LLMReply:
+    """The answer after a refused batch: what the agent managed within the limit (of
+    all tool calls, or of one `tool`'s)."""
     w = _Words(message)
     done = "\n".join(f"- `{r.call.name}` {_args_brief(r.call.arguments)}" for r in executed) or w("- nothing yet", "- 尚未完成任何调用")
+    what = (f"limit of {limit} calls of `{tool}`", f"`{tool}` 的调用上限 {limit} 次") if tool else (
+        f"tool call limit of {limit}", f"工具调用上限 {limit} 次")
     return LLMReply(w(
-        f"I reached the **tool call limit of {limit}** for this request, so I stopped before finishing.\n\n"
-        f"What I managed:\n\n{done}\n\nRaise **Max tool calls** (or split the task) and ask me to continue.",
-        f"本次请求已达到 **工具调用上限 {limit} 次**，所以我在完成前停了下来。\n\n已完成：\n\n{done}\n\n"
-        "请提高 **最大工具调用次数**（或拆分任务），然后让我继续。",
+        f"I reached the **{what[0]}** for this request, so I stopped before finishing.\n\n"
+        f"What I managed:\n\n{done}\n\nRaise the limit (or split the task) and ask me to continue.",
+        f"本次请求已达到 **{what[1]}**，所以我在完成前停了下来。\n\n已完成：\n\n{done}\n\n"
+        "请提高上限（或拆分任务），然后让我继续。",
     ))
 
 

@@ -40,6 +40,8 @@ class Upstream:
         temperature: float | None = Field(default=None, description="Reserved; not used.")
         max_iterations: ClassVar[None] = None
         max_tool_calls: ClassVar[None] = None
+        max_execution_time_seconds: ClassVar[None] = None
+        tool_limits: ClassVar[None] = None
 
 
 class DropConnection(Exception):
@@ -71,6 +73,7 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
         turn = Turn(
             lab=project.lab, session=session, message=body.message,
             max_iterations=body.max_iterations, max_tool_calls=body.max_tool_calls,
+            max_seconds=body.max_execution_time_seconds, tool_limits=body.tool_limits,
             settings=settings, abort=abort,
             on_node_change=lambda node: state.hub.publish(f"project:{project_id}", "node.updated", node),
         )

@@ -6,6 +6,11 @@
 - `max_tool_calls` (default unlimited, i.e. 999) caps executed tool calls. A batch that
   would pass it does not run at all: each call gets a tool message that starts
   `Tool call limit reached (N calls).`, and the agent then answers with what it managed.
+- Phase 2 of the design: `max_execution_time_seconds` stops the turn before the next
+  LLM call once the time is up, with an assistant notice that starts `Execution time
+  limit reached (N seconds).`; `tool_limits` caps the calls of named tools like
+  `max_tool_calls` caps all (the whole batch refused, `Tool limit reached for NAME`).
+  Configuration changes are left to the app: no controller knows that limit.
 - Abort: text being written finishes; pending tools do not run and each gets a
   `tool_end` with `{"status": "aborted", ...}`; then `done`.
 - The turn is stored in the session's history only when it ends: a client that hangs
@@ -24,11 +29,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..protocol.limits import iteration_limit_message, tool_limit_message
+from ..protocol.limits import iteration_limit_message, per_tool_limit_message, time_limit_notice, tool_limit_message
 from ..protocol.models import DEFAULT_MAX_ITERATIONS
 from .agent import LLMReply, ToolCallSpec, ToolResult, plan, run_tool, wrap_up
 from .faults import Faults
@@ -94,12 +100,18 @@ class Turn:
         settings: TurnSettings,
         abort: asyncio.Event,
         on_node_change: Callable[[dict[str, Any]], None] = lambda node: None,
+        max_seconds: int | None = None,
+        tool_limits: dict[str, int] | None = None,
     ):
         self.lab = lab
         self.session = session
         self.message = message
-        if settings is not None and settings.upstream:  # the real Copilot ignores both fields
+        if settings is not None and settings.upstream:  # the real Copilot ignores them all
             max_iterations, max_tool_calls = UPSTREAM_RECURSION_LIMIT, None
+            max_seconds, tool_limits = None, None
+        self.max_seconds = max_seconds
+        self.tool_limits = dict(tool_limits or {})
+        self.per_tool: dict[str, int] = {}
         self.max_iterations = max_iterations or DEFAULT_MAX_ITERATIONS
         self.max_tool_calls = max_tool_calls or UNLIMITED_TOOL_CALLS
         self.settings = settings
@@ -117,7 +129,14 @@ class Turn:
         script = plan(self.message, self.lab)
         reply: LLMReply | None = next(script)
         executed: list[ToolResult] = []
+        started = time.monotonic()
         while reply is not None:
+            if self.max_seconds is not None and self.iterations and time.monotonic() - started >= self.max_seconds:
+                notice = time_limit_notice(self.max_seconds)
+                async for event in self._stream_reply(LLMReply(notice)):
+                    yield event
+                self.messages.append({"role": "assistant", "content": notice})
+                break
             self.iterations += 1
             async for event in self._stream_reply(reply):
                 yield event
@@ -143,6 +162,17 @@ class Turn:
                     self.messages.append(self._tool_message(call, text))
                 reply = wrap_up(self.message, self.max_tool_calls, executed)
                 continue
+            over = self._over_tool_limit(calls)
+            if over is not None:
+                name, limit = over
+                for call in calls:
+                    text = per_tool_limit_message(name, limit, self.per_tool.get(name, 0))
+                    yield self._event("tool_end", tool_name=call.name, tool_output=text)
+                    self.messages.append(self._tool_message(call, text))
+                reply = wrap_up(self.message, limit, executed, name)
+                continue
+            for call in calls:
+                self.per_tool[call.name] = self.per_tool.get(call.name, 0) + 1
             results = []
             for index, call in enumerate(calls):
                 if self.abort.is_set() and not self.settings.upstream:
@@ -160,6 +190,17 @@ class Turn:
                 reply = None
         self.session.commit_turn(self.messages, self.iterations, self.message)
         yield self._event("done")
+
+    def _over_tool_limit(self, calls: list[ToolCallSpec]) -> tuple[str, int] | None:
+        """The named tool whose limit this batch would pass, with that limit."""
+        wanted: dict[str, int] = {}
+        for call in calls:
+            wanted[call.name] = wanted.get(call.name, 0) + 1
+        for name, count in wanted.items():
+            limit = self.tool_limits.get(name)
+            if limit is not None and self.per_tool.get(name, 0) + count > limit:
+                return name, limit
+        return None
 
     async def _stream_reply(self, reply: LLMReply) -> AsyncIterator[dict[str, Any]]:
         pace = self.settings.pace_s

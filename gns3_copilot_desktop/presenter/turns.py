@@ -79,7 +79,7 @@ class TurnsMixin:
                 message=text, session_id=self.session_id,
                 max_iterations=limits.max_iterations, max_tool_calls=limits.max_tool_calls,
                 max_execution_time_seconds=None if limits.max_minutes is None else round(limits.max_minutes * MINUTE_S),
-                tool_limits=dict(limits.tool_limits) or None, max_config_changes=limits.max_changes,
+                tool_limits=dict(limits.tool_limits) or None,
             )
         except ValueError as exc:
             self.error.emit(_first_error(exc))
@@ -90,7 +90,7 @@ class TurnsMixin:
             enforced_by=enforced_by,
         )
         self._changed()
-        self._turn = self.spawn(self._run_turn(self.project.project_id, request))
+        self._turn = self.spawn(self._run_turn(self.project.project_id, request, limits.max_changes))
         self.turn_running.emit(True)
         return True
 
@@ -100,14 +100,14 @@ class TurnsMixin:
         self.set_limits(self.limits)
         self.send(CONTINUE_MESSAGE)
 
-    async def _run_turn(self, project_id: str, request: ChatRequest) -> None:
+    async def _run_turn(self, project_id: str, request: ChatRequest, max_changes: int | None = None) -> None:
         transcript = self.transcript
         got_event = False
         try:
             client = await self._fresh_client()
             # aclosing: the stream is closed in this task, also when it is cancelled.
             busy_since = time.perf_counter()
-            async with contextlib.aclosing(client.stream_chat(project_id, request)) as events:
+            async with contextlib.aclosing(client.stream_chat(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     got_event = True
                     transcript.apply(event)

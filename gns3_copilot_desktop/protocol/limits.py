@@ -19,6 +19,11 @@ from dataclasses import dataclass
 
 _TOOL_LIMIT = re.compile(r"^\s*Tool\s+call\s+limit\s+reached\s*\(\s*(\d+)\s*calls?\s*\)\s*\.?", re.I)
 _COUNT = re.compile(r"Current\s+tool\s+call\s+count\s*:\s*(\d+)\s*/\s*(\d+)", re.I)
+_PER_TOOL_LIMIT = re.compile(
+    r"^\s*Tool\s+limit\s+reached\s+for\s+(\S+)\s*\(\s*(\d+)\s*calls?\s*\)\s*\.?", re.I
+)
+_PER_TOOL_COUNT = re.compile(r"Current\s+count\s+for\s+\S+\s*:\s*(\d+)\s*/\s*(\d+)", re.I)
+_TIME_LIMIT = re.compile(r"^\s*Execution\s+time\s+limit\s+reached\s*\(\s*(\d+)\s*seconds?\s*\)", re.I)
 _ITERATION_LIMIT = re.compile(
     r"^\s*Iteration\s+limit\s+reached\s*\(\s*(\d+)\s*iterations?\s*\)\s*\.?", re.I
 )
@@ -88,11 +93,16 @@ def detect_limit_notice(text: str | None) -> LimitNotice | None:
             count_match = _COUNT.search(candidate)
             count = int(count_match.group(1)) if count_match else None
             return LimitNotice("tool_calls", limit, count, candidate.strip())
+        match = _PER_TOOL_LIMIT.match(candidate)
+        if match:
+            count_match = _PER_TOOL_COUNT.search(candidate)
+            count = int(count_match.group(1)) if count_match else None
+            return LimitNotice("tool", int(match.group(2)), count, candidate.strip(), tool=match.group(1))
     return None
 
 
 def detect_iteration_notice(text: str | None) -> LimitNotice | None:
-    """An iteration-limit notice at the start of an assistant message, or None."""
+    """An iteration- or time-limit notice at the start of an assistant message, or None."""
     if not text or "limit" not in text.lower():
         return None
     for candidate in _candidate_texts(text):
@@ -100,6 +110,9 @@ def detect_iteration_notice(text: str | None) -> LimitNotice | None:
         if match:
             limit = int(match.group(1))
             return LimitNotice("iterations", limit, limit, candidate.strip())
+        match = _TIME_LIMIT.match(candidate)
+        if match:
+            return LimitNotice("time", int(match.group(1)), None, candidate.strip())
     return None
 
 
@@ -124,6 +137,23 @@ def app_limit_message(kind: str, limit: int, count: int, tool: str | None = None
     if kind == "tool":
         return f"Limit for {tool} reached ({limit} calls). Calls made: {count}/{limit}."
     return tool_limit_message(limit, count) if kind == "tool_calls" else iteration_limit_message(limit)
+
+
+def per_tool_limit_message(tool: str, limit: int, count: int) -> str:
+    """The design's phase-2 wording for a per-tool limit (the reference controller)."""
+    return (
+        f"Tool limit reached for {tool} ({limit} calls). "
+        "Please simplify your request or break it into smaller steps. "
+        f"Current count for {tool}: {count}/{limit}."
+    )
+
+
+def time_limit_notice(seconds: int) -> str:
+    """The design's phase-2 wording for the time limit (the reference controller)."""
+    return (
+        f"Execution time limit reached ({seconds} seconds). "
+        "The agent stopped before it could finish; raise the time limit to let it go on."
+    )
 
 
 def _duration(seconds: int) -> str:

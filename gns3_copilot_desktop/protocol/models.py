@@ -14,7 +14,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from .ranges import (  # noqa: F401 - re-exported
     DEFAULT_MAX_ITERATIONS,
     LIMIT_FIELDS,
-    MAX_CHANGES_RANGE,
     MAX_ITERATIONS_RANGE,
     MAX_MINUTES_RANGE,
     MAX_TOOL_CALLS_RANGE,
@@ -47,10 +46,6 @@ class ChatRequest(BaseModel):
     # The design's phase 2; sent only to a controller whose schema has them.
     max_execution_time_seconds: int | None = Field(default=None, ge=1, le=MAX_MINUTES_RANGE[1] * 60)
     tool_limits: dict[str, int] | None = None
-    # No controller knows this one: this app holds it, so it is never sent.
-    max_config_changes: int | None = Field(
-        default=None, ge=MAX_CHANGES_RANGE[0], le=MAX_CHANGES_RANGE[1], exclude=True
-    )
 
     @field_validator("message")
     @classmethod
