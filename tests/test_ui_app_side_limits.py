@@ -124,3 +124,48 @@ def test_a_chat_the_controller_never_titled_shows_its_first_question_and_date(up
     app.presenter._first_questions.clear()
     app.run(app.presenter.refresh_sessions())
     app.wait(lambda: shown.item(0).text().endswith(f"{INTERFACES} · {day}"), 10, "the first question as the title")
+
+
+def test_more_limits_a_configuration_limit_is_held_flagged_and_kept_on_reopen(upstream_app):
+    app = upstream_app
+    more = app.window.limits.more
+    assert not more.body.isVisible()  # the simple case stays simple
+    more.toggle.click()
+    assert more.body.isVisible()
+    more.changes.setValue(1)
+    assert app.presenter.limits.max_changes == 1  # saved for the project as the panel changes
+    app.send("Configure OSPF on 4 routers")
+    app.finish_turn(30)
+    refused = [c for c in app.cards() if c.kind == "limit"]
+    assert refused and all(c.status.text() == "refused: configuration limit (this app)" for c in refused)
+    bar = app.window.chat.limit_bar
+    assert bar.isVisible() and "Configuration limit reached: 0 of 1 changes made" in bar.label.text()
+    live = seen(app)
+    session_id = app.presenter.session_id
+    app.presenter.new_chat()
+    app.run(app.presenter.open_session(session_id))
+    assert seen(app) == live and bar.isVisible()
+    # Continue raises the limit that stopped the turn, and the panel shows it.
+    bar.button.click()
+    assert more.changes.value() == 2
+    app.finish_turn(30)
+
+
+def test_more_limits_are_sent_to_a_controller_that_knows_them(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    more = app.window.limits.more
+    more.toggle.click()
+    more.minutes.setValue(5)
+    more.tool_name.setEditText("ping")
+    more.tool_max.setValue(2)
+    more.add.click()
+    assert more.per_tool.item(0).text() == "ping ≤ 2"
+    app.send("Show me the topology")
+    app.finish_turn()
+    sent = app.demo.state.chat_requests[-1]
+    assert sent["max_execution_time_seconds"] == 300 and sent["tool_limits"] == {"ping": 2}
+    assert "max_config_changes" not in sent and "max_changes" not in sent
+    # The tools this Copilot used are offered for a per-tool limit.
+    offered = [more.tool_name.itemText(i) for i in range(more.tool_name.count())]
+    assert "get_project_topology" in offered

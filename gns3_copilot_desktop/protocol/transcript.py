@@ -288,6 +288,7 @@ class Transcript:
         if self.state == TurnState.STREAMING:
             self.apply(StreamInterrupted())
         self._settle_limit_count()
+        self._place_limit_notice()
 
     def _settle_limit_count(self) -> None:
         """A limit this app enforced says how many tools really ran: known only once the
@@ -379,6 +380,7 @@ class Transcript:
     def _on_done(self, event: DoneEvent) -> None:
         self._infer_iteration_stop()
         self._settle_limit_count()
+        self._place_limit_notice()
         for call in self._turn_calls:
             if not call.finished:
                 # The turn is over and this call never ran (an error, an abort).
@@ -408,10 +410,16 @@ class Transcript:
                 call.status = ToolStatus.LIMIT
                 call.limit = notice
                 self._touch(call)
-        self._limit_info = self._add(  # type: ignore[assignment]
-            InfoNotice(text=notice.summary() + " (enforced by this app).", kind="limit")
-        )
+        # The notice goes under the turn once it is over (`_place_limit_notice`): the
+        # model may still be writing calls, which are refused too.
         self.state = TurnState.DONE
+
+    def _place_limit_notice(self) -> None:
+        stop = self.limit_stop
+        if stop is not None and stop.enforced_by == "app" and self._limit_info is None:
+            self._limit_info = self._add(  # type: ignore[assignment]
+                InfoNotice(text=stop.summary() + " (enforced by this app).", kind="limit")
+            )
 
     def _on_malformed(self, event: MalformedEvent) -> None:
         self._add(
@@ -496,6 +504,7 @@ class Transcript:
                 call = by_id[call_id]
                 call.status, call.limit = ToolStatus.LIMIT, self.limit_stop
             self._settle_limit_count_to(record.limit_count)
+            self._place_limit_notice()
             return True
         # A stopped turn: the controller kept at most what ended before the hang-up.
         turn_items = self.items[self._turn_user.index + 1 :] if self._turn_user else []
