@@ -12,7 +12,14 @@ the signed-in user's LLM config points at: tests point it at `scripted_llm.Scrip
 Where `../shared/peers` (or $GNS3_COPILOT_SHARED/peers) is missing, `wheel()` skips the
 test with a one-line reason, except on CI (CI=true), where it fails: CI must run these.
 
-Timing measured against this server: docs/real-copilot-timing.md.
+Measured against this server (details, raw event sequences: docs/real-copilot-timing.md):
+every event carries the session id (a new chat may also be given one by the client);
+each tool-call id is in the stream a few ms after the model writes it, long before the
+single `complete: true` (last call of an answer, at the model's finish); an abort that
+lands while the model is still writing an answer with tool calls aborts ALL of them
+(`{"status": "aborted"}`, none runs); one that lands while a tool runs stops before the
+next model call; one sent on `tool_end` is always too late for that. The flag is read
+only between steps: a text answer is never cut.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -85,6 +86,15 @@ def _is_title_request(body: dict[str, Any]) -> bool:
     return not body.get("tools")
 
 
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # The Copilot drops idle keep-alive connections: not worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class ScriptedLLM:
     """Start with `.start()`, point the Copilot at `.base_url`, `.stop()` at the end."""
 
@@ -94,8 +104,7 @@ class ScriptedLLM:
         self.requests: list[LLMRequest] = []
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._httpd.daemon_threads = True
+        self._httpd = _QuietServer(("127.0.0.1", 0), self._handler())
         self._thread: threading.Thread | None = None
 
     @property

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import uuid
 
 import httpx
 import pytest
@@ -89,8 +90,11 @@ def test_text_answer_streams_in_pieces_and_is_kept_in_history(copilot_chat, pace
         ("user", "Are my PCs connected?"), ("assistant", ANSWER)]
     # A normal turn gets the model's title, asked for in a request of its own.
     assert history["title"] == TITLE
-    assert len(copilot_chat.llm.agent_requests) == 1
     assert [r.is_title for r in copilot_chat.llm.requests] == [False, True]
+    # The model got the system prompt of the skills repository the harness wrote.
+    system = copilot_chat.llm.agent_requests[0].messages[0]
+    assert system["role"] == "system" and "GNS3 Copilot, a teaching assistant" in system["content"]
+    assert "get_gns3_templates" in copilot_chat.llm.agent_requests[0].tools
 
 
 def test_the_first_tool_call_event_of_each_call_is_sent_twice(copilot_chat):
@@ -162,6 +166,22 @@ def test_abort_as_ids_appear_runs_none_of_the_batch_and_ends_it_as_aborted(copil
                for m in tools)
 
 
+def test_a_new_chat_can_be_given_its_session_id_by_the_client(copilot_chat):
+    """So the id to abort is known before the first event (every event carries it too)."""
+    chosen = str(uuid.uuid4())
+    copilot_chat.llm.script = [Text("Hello.")]
+
+    async def go():
+        async with ControllerClient(copilot_chat.url) as client:
+            await client.authenticate(copilot_chat.username, copilot_chat.password)
+            request = ChatRequest(message="Hi", session_id=chosen)
+            return [e async for e in client.stream_chat(copilot_chat.project_id, request)]
+
+    events = run(go())
+    assert {e.session_id for e in events} == {chosen}
+    assert chosen in [s["thread_id"] for s in copilot_chat.sessions()]
+
+
 def test_there_is_no_abort_event(copilot_chat):
     copilot_chat.llm.script = [templates(2), Text("never sent")]
     events, seen = chat_turn(copilot_chat, "Look twice", abort_when=lambda e, s: len(s["ids"]) == 1)
@@ -193,6 +213,23 @@ def test_abort_at_a_tool_end_is_too_late_to_spare_the_next_model_call(copilot_ch
     assert [aborted_output(e) for e in ends] == [False, False, True]
     assert len(copilot_chat.llm.agent_requests) == 3
     assert isinstance(events[-1], DoneEvent)
+
+
+def test_abort_mid_answer_lets_the_answer_finish_and_keeps_it(copilot_chat):
+    """The abort flag is read only between the agent's steps: a text answer being
+    streamed is not cut, it streams to its end and is kept (without a title)."""
+    answer = "OSPF floods link states; every router computes its own tree. " * 4
+    copilot_chat.llm.script = [Text(answer)]
+
+    def third_piece(event, seen):
+        return sum(isinstance(e, ContentEvent) for e in seen["events"]) == 3
+
+    events, seen = chat_turn(copilot_chat, "Explain OSPF", abort_when=third_piece)
+    assert "".join(e.content for e in events if isinstance(e, ContentEvent)) == answer
+    assert len(events) - seen["aborted_after"] > 10 and isinstance(events[-1], DoneEvent)
+    history = copilot_chat.history(session_of(events))
+    assert [(m["role"], m["content"]) for m in history["messages"]] == [("user", "Explain OSPF"), ("assistant", answer)]
+    assert history["title"] == "New Conversation"
 
 
 def test_hanging_up_keeps_only_the_user_message(copilot_chat):
