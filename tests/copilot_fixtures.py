@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 import copilot_server
+from gns3_server import RunningGns3Server
 from scripted_llm import ScriptedLLM
 
 
@@ -69,7 +70,7 @@ def scripted_llm():
     llm.stop()
 
 
-def open_chat(server: copilot_server.RunningCopilotServer, llm: ScriptedLLM) -> CopilotChat:
+def open_chat(server: RunningGns3Server, llm: ScriptedLLM) -> CopilotChat:
     """Sign in as admin, make `llm` the admin's model, create and open a project."""
     with httpx.Client(base_url=server.url, timeout=30) as http:
         response = http.post("/v3/access/users/authenticate",

@@ -26,17 +26,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import secrets
 import subprocess
 import sys
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
 import pytest
 
-from gns3_server import REPO, RunningGns3Server, free_port
+from gns3_server import REPO, RunningGns3Server, launch
 
 WHEEL_NAME = "gns3_server-3.1.0a2-py3-none-any.whl"
 SHARED = Path(os.environ.get("GNS3_COPILOT_SHARED", REPO.parent / "shared"))
@@ -124,53 +120,11 @@ def make_skills_repo(path: Path) -> Path:
     return path
 
 
-@dataclass
-class RunningCopilotServer(RunningGns3Server):
-    """Stopped by its pid, like the 3.0.6 server (never `--pid`)."""
-
-    skills: Path = field(default=Path())
-
-
-def start(home: Path, *, timeout_s: float = 90.0) -> RunningCopilotServer:
+def start(home: Path, *, timeout_s: float = 90.0) -> RunningGns3Server:
     """Start the real Copilot server with HOME and all its data in `home`."""
-    exe = ensure_venv()
-    port = free_port()
-    password = secrets.token_urlsafe(12)
     skills = make_skills_repo(home / "skills")
-    data = home / "data"
-    dirs = {name: data / name for name in ("projects", "images", "appliances", "symbols", "configs")}
-    for d in dirs.values():
-        d.mkdir(parents=True, exist_ok=True)
-    config_dir = home / "config"
-    config_dir.mkdir(exist_ok=True)
-    config = config_dir / "gns3_server.conf"
-    config.write_text(
-        "[Server]\n"
-        f"host = 127.0.0.1\nport = {port}\nreport_errors = False\n"
-        + "".join(f"{name}_path = {path}\n" for name, path in dirs.items())
-        + "install_builtin_appliances = False\nauto_discover_images = False\n"
+    extra = (
+        "install_builtin_appliances = False\nauto_discover_images = False\n"
         f"skills_repo_url = {skills}\nskills_repo_branch = main\nskills_auto_update = False\n"
-        "\n[Controller]\n"
-        "default_admin_username = admin\n"
-        f"default_admin_password = {password}\n"
     )
-    env = {**os.environ, "HOME": str(home)}
-    env.pop("SENTRY_DSN", None)
-    process = subprocess.Popen(
-        [str(exe), "--config", str(config), "--host", "127.0.0.1", "--port", str(port),
-         "--logfile", str(home / "gns3server.log")],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=home,
-    )
-    server = RunningCopilotServer(f"http://127.0.0.1:{port}", "admin", password, process, home, skills)
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the Copilot server exited with {process.returncode}:\n{server.log()}")
-        try:
-            if httpx.get(f"{server.url}/v3/version", timeout=1).status_code == 200:
-                return server
-        except httpx.TransportError:
-            pass
-        time.sleep(0.3)
-    server.stop()
-    raise RuntimeError(f"the Copilot server did not answer within {timeout_s} s:\n{server.log()}")
+    return launch(ensure_venv(), home, extra_config=extra, timeout_s=timeout_s, what="the Copilot server")
