@@ -19,7 +19,18 @@ import pytest
 
 import copilot_server
 from gns3_server import RunningGns3Server
-from scripted_llm import ScriptedLLM
+from scripted_llm import Call, ScriptedLLM, Tools
+
+
+# Arguments as long as a real model writes them (11 chunks): an abort races the rest of
+# the model's answer after the id it reacts to (docs/real-copilot-timing.md), and the
+# machine may be busy. `get_gns3_templates` needs no device, so it really runs.
+LOOKUP_ARGS = {"tool_input": "list every template of this lab: routers, switches and PCs"}
+
+
+def lookups(n: int) -> Tools:
+    """One model answer asking for `n` template lookups."""
+    return Tools(*[Call("get_gns3_templates", LOOKUP_ARGS) for _ in range(n)])
 
 
 @dataclass

@@ -27,6 +27,7 @@ from gns3_copilot_desktop.protocol.events import (
     ToolEndEvent,
     ToolStartEvent,
 )
+from copilot_fixtures import lookups
 from scripted_llm import TITLE, Call, Text, Tools
 
 # The first test also waits for the install (once, ~1-2 min) and the start (~25 s).
@@ -149,7 +150,7 @@ def test_history_keeps_tool_call_arguments_as_objects(copilot_chat):
 
 
 def test_abort_as_ids_appear_runs_none_of_the_batch_and_ends_it_as_aborted(copilot_chat):
-    copilot_chat.llm.script = [templates(4), Text("never sent")]
+    copilot_chat.llm.script = [lookups(4), Text("never sent")]
     events, seen = chat_turn(copilot_chat, "Look four times", abort_when=lambda e, s: len(s["ids"]) == 3)
 
     assert len(seen["ids"]) == 4  # the model's answer still streams to its end
@@ -183,7 +184,7 @@ def test_a_new_chat_can_be_given_its_session_id_by_the_client(copilot_chat):
 
 
 def test_there_is_no_abort_event(copilot_chat):
-    copilot_chat.llm.script = [templates(2), Text("never sent")]
+    copilot_chat.llm.script = [lookups(2), Text("never sent")]
     events, seen = chat_turn(copilot_chat, "Look twice", abort_when=lambda e, s: len(s["ids"]) == 1)
 
     assert seen["aborted_after"] is not None
@@ -193,7 +194,7 @@ def test_there_is_no_abort_event(copilot_chat):
 
 
 def test_a_turn_that_did_not_end_normally_keeps_the_title_new_conversation(copilot_chat):
-    copilot_chat.llm.script = [templates(1), Text("never sent")]
+    copilot_chat.llm.script = [lookups(1), Text("never sent")]
     events, _ = chat_turn(copilot_chat, "Look once", abort_when=lambda e, s: len(s["ids"]) == 1)
 
     assert copilot_chat.history(session_of(events))["title"] == "New Conversation"
@@ -218,7 +219,8 @@ def test_abort_at_a_tool_end_is_too_late_to_spare_the_next_model_call(copilot_ch
 def test_abort_mid_answer_lets_the_answer_finish_and_keeps_it(copilot_chat):
     """The abort flag is read only between the agent's steps: a text answer being
     streamed is not cut, it streams to its end and is kept (without a title)."""
-    answer = "OSPF floods link states; every router computes its own tree. " * 4
+    # ~100 pieces (~3 s): the abort lands long before the end even on a busy machine.
+    answer = "OSPF floods link states; every router computes its own tree. " * 12
     copilot_chat.llm.script = [Text(answer)]
 
     def third_piece(event, seen):

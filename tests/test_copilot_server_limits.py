@@ -10,18 +10,10 @@ from conftest import run
 from gns3_copilot_desktop.client import ControllerClient
 from gns3_copilot_desktop.protocol import ChatRequest
 from gns3_copilot_desktop.protocol.events import DoneEvent, LimitReachedEvent
-from scripted_llm import Call, Text, Tools
+from copilot_fixtures import lookups
+from scripted_llm import Text
 
 pytestmark = [pytest.mark.copilot_server, pytest.mark.timeout(600)]
-
-
-# Arguments as long as a real model writes them: the abort races the rest of the
-# model's answer after the id that passes the limit (docs/real-copilot-timing.md).
-ARGS = {"tool_input": "list every template of this lab: routers, switches and PCs"}
-
-
-def lookups(n: int) -> Tools:
-    return Tools(*[Call("get_gns3_templates", ARGS) for _ in range(n)])
 
 
 def one_tool() -> Tools:
