@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from copilot_fixtures import copilot_chat, copilot_server_running, scripted_llm  # noqa: E402,F401
 from fixtures import upstream_openapi  # noqa: E402
 from replay_server import ReplayServer  # noqa: E402
 

@@ -72,17 +72,25 @@ class RunningGns3Server:
 
 
 def start(home: Path, *, timeout_s: float = 60.0) -> RunningGns3Server:
-    exe = ensure_venv()
+    return launch(ensure_venv(), home, timeout_s=timeout_s, what="gns3server")
+
+
+def launch(exe: Path, home: Path, *, extra_config: str = "", timeout_s: float, what: str) -> RunningGns3Server:
+    """Run a gns3server on 127.0.0.1 with HOME, its config folder and its data in `home`,
+    and a random admin password; `extra_config` goes into its [Server] section."""
     port = free_port()
     password = secrets.token_urlsafe(12)
-    dirs = {name: home / name for name in ("projects", "images", "appliances", "symbols", "configs")}
+    dirs = {name: home / "data" / name for name in ("projects", "images", "appliances", "symbols", "configs")}
     for d in dirs.values():
         d.mkdir(parents=True, exist_ok=True)
-    config = home / "gns3_server.conf"
+    # A folder of its own: the server keeps things beside its config file.
+    config = home / "config" / "gns3_server.conf"
+    config.parent.mkdir(exist_ok=True)
     config.write_text(
         "[Server]\n"
         f"host = 127.0.0.1\nport = {port}\nreport_errors = False\n"
         + "".join(f"{name}_path = {path}\n" for name, path in dirs.items())
+        + extra_config
         + "\n[Controller]\n"
         "default_admin_username = admin\n"
         f"default_admin_password = {password}\n"
@@ -94,10 +102,15 @@ def start(home: Path, *, timeout_s: float = 60.0) -> RunningGns3Server:
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=home,
     )
     server = RunningGns3Server(f"http://127.0.0.1:{port}", "admin", password, process, home)
+    return wait_until_up(server, timeout_s, what)
+
+
+def wait_until_up(server: RunningGns3Server, timeout_s: float, what: str) -> RunningGns3Server:
+    """`server` once it answers /v3/version; stopped, with its log tail, if it does not."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"gns3server exited with {process.returncode}:\n{server.log()}")
+        if server.process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {server.process.returncode}:\n{server.log()}")
         try:
             if httpx.get(f"{server.url}/v3/version", timeout=1).status_code == 200:
                 return server
@@ -105,4 +118,4 @@ def start(home: Path, *, timeout_s: float = 60.0) -> RunningGns3Server:
             pass
         time.sleep(0.2)
     server.stop()
-    raise RuntimeError(f"gns3server did not answer within {timeout_s} s:\n{server.log()}")
+    raise RuntimeError(f"{what} did not answer within {timeout_s} s:\n{server.log()}")
