@@ -96,13 +96,15 @@ def test_one_by_one_exactly_the_limit_runs(upstream):
     assert [c.status for c in t.tool_calls()] == [ToolStatus.DONE, ToolStatus.DONE, ToolStatus.LIMIT]
 
 
-def test_iterations_stop_before_the_next_llm_call(upstream):
+def test_iterations_the_last_reply_answers_but_its_tools_do_not_run(upstream):
+    """As designed: no LLM call would be left to read their results."""
     events, t = turn(upstream, INTERFACES, max_iterations=2)
     replies, ran, names = server_side(upstream, t.session_id)
-    assert replies == 2 and ran == 2
+    assert replies == 2 and ran == 1
     assert t.limit_stop.kind == "iterations" and t.limit_enforced_by == "app"
     assert t.limit_stop.summary() == "Iteration limit reached: 2 of 2 iterations used"
-    assert [c.status for c in t.tool_calls()] == [ToolStatus.DONE, ToolStatus.DONE]
+    assert [c.status for c in t.tool_calls()] == [ToolStatus.DONE, ToolStatus.LIMIT]
+    assert t.tool_calls()[1].limit.refusal() == "refused: iteration limit (this app)"
 
 
 def test_a_repeated_tool_call_id_in_a_later_turn_is_a_new_card():

@@ -151,8 +151,8 @@ def test_app_enforces_max_iterations(replay):
     events, t = run(go())
     [limit] = [e for e in events if isinstance(e, LimitReachedEvent)]
     assert (limit.kind, limit.limit, limit.count) == ("iterations", 2, 2)
-    # Aborted as the second reply's tool ended: the model is not called a third time.
-    assert t.llm_turns == 2 and t.tool_calls_executed == 2
+    # Aborted as the second reply's call showed: its tool does not run, as designed.
+    assert t.llm_turns == 2 and t.tool_calls_executed == 1
     assert t.limit_stop.kind == "iterations"
 
 

@@ -66,17 +66,18 @@ def test_one_by_one_over_the_tool_call_limit_runs_exactly_the_limit(copilot_chat
     assert [(e.kind, e.count) for e in events if isinstance(e, LimitReachedEvent)] == [("tool_calls", 2)]
 
 
-def test_max_iterations_runs_the_tools_of_that_many_model_calls_and_no_more(copilot_chat):
-    """The abort goes out when the N-th reply's last tool starts; the server reads it
-    when that tool node ends. A tool of ~10 ms can end before the abort lands: then the
-    model is called once more (measured ~1 run in 5, docs/real-copilot-timing.md), but
-    its tools are aborted. What always holds: no tool beyond the N-th reply's runs."""
+def test_max_iterations_calls_the_model_that_many_times_and_no_more(copilot_chat):
+    """As the design has it, the N-th call may answer but its tools do not run (no call
+    would be left to read their results): the abort goes out as its first call id
+    shows, which is always in time. (Letting them run and aborting before the next call
+    lost the race in 7 of 32 runs: docs/real-copilot-timing.md.)"""
     copilot_chat.llm.script = [one_tool() for _ in range(4)] + [Text("never")]
     events = limited_turn(copilot_chat, max_iterations=2)
     ran = tools_that_ran(copilot_chat, events)
-    assert len(ran) == 2
-    assert [e.kind for e in events if isinstance(e, LimitReachedEvent)] == ["iterations"]
+    assert len(ran) == 1
+    [limit] = [e for e in events if isinstance(e, LimitReachedEvent)]
+    assert (limit.kind, limit.limit, limit.count) == ("iterations", 2, 2)
     calls = [r for r in copilot_chat.llm.agent_requests if r.tools]
-    assert len(calls) in (2, 3)
-    # The model saw the results of exactly the two tools that ran, and nothing more.
-    assert [m["tool_call_id"] for m in calls[-1].tool_results] == ran[: len(calls) - 1]
+    assert len(calls) == 2
+    # The model saw the result of the one tool that ran, and nothing more.
+    assert [m["tool_call_id"] for m in calls[-1].tool_results] == ran

@@ -69,7 +69,7 @@ def test_an_iteration_limit_held_by_the_app_is_flagged_live_and_when_reopened(up
     app.window.limits.iterations.setValue(2)
     app.send(INTERFACES)
     app.finish_turn(30)
-    assert seen(app) == [("tool", "done"), ("tool", "done")]
+    assert seen(app) == [("tool", "done"), ("limit", "refused: iteration limit (this app)")]
     bar_text = app.window.chat.limit_bar.label.text()
     assert "Iteration limit reached: 2 of 2 iterations used" in bar_text
     session_id = app.presenter.session_id

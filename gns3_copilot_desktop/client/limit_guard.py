@@ -13,11 +13,13 @@ LLM writes them:
 - tool calls: the moment a call id appears that makes the batch pass the limit (the
   tools that already ran plus this batch's calls so far), abort: the batch has not
   started, so none of it runs;
-- iterations: once the last tool of the N-th LLM call has started, abort: the tools
-  finish (the controller looks at the flag only between steps), and the model is not
-  called an (N+1)-th time. Sent when the last tool ends instead, the abort raced the
-  controller's next LLM call and lost. An N-th call that answers with text ends the
-  turn anyway.
+- iterations: the N-th LLM call may answer, but the tools it asks for do not run: the
+  moment its first call id appears, abort. That is what the design does (no LLM call
+  would be left to read those tools' results: `max_iterations=1` is one answer and no
+  tool), and it is the only sign in the stream that is always in time. Letting the
+  N-th call's tools run and aborting before the next call was measured against the
+  real server (docs/real-copilot-timing.md): aborted as the last tool started, the
+  model was called an (N+1)-th time in 7 of 32 runs; as it ended, in 20 of 20.
 
 - configuration changes and per-tool limits (the design's phase 2): counted like the
   tool calls, per call as its id and name appear; a call that would pass one is refused
@@ -65,8 +67,6 @@ class LimitGuard:
         self.tools_started = 0  # of earlier batches and of this one
         self._writing = False  # the LLM is writing the current reply
         self._batch: list[str] = []  # ids of the current reply's calls, in order
-        self._batch_started = 0  # tool_start events seen for the current batch
-        self._batch_ended = 0  # tool_end events seen for the current batch
 
     @classmethod
     def for_request(cls, request: Any, caps: Any, max_changes: int | None = None) -> "LimitGuard | None":
@@ -97,6 +97,8 @@ class LimitGuard:
                     return self._iteration_limit(session_id)
             if isinstance(event, ToolCallEvent) and event.tool_call.id not in self._batch:
                 self._batch.append(event.tool_call.id)
+                if self._last_iteration():
+                    return self._iteration_limit(session_id)
                 if self._over_tools(self.tools_started + len(self._batch)):
                     return self._tool_limit(session_id)
                 name = event.tool_call.function.name
@@ -108,7 +110,6 @@ class LimitGuard:
         elif isinstance(event, ToolStartEvent):
             self._writing = False
             self.tools_started += 1
-            self._batch_started += 1
             if not self._batch:
                 # A controller that never announced its calls: the start is all we see.
                 if self._over_tools(self.tools_started):
@@ -116,14 +117,8 @@ class LimitGuard:
                 stop = self._count_named(event.tool_name, session_id)
                 if stop is not None:
                     return stop
-            elif self._batch_started == len(self._batch) and self._last_iteration():
-                return self._iteration_limit(session_id)
         elif isinstance(event, ToolEndEvent):
             self._writing = False
-            self._batch_ended += 1
-            # A controller that sends no tool_start: the end of the batch is the sign.
-            if self._batch and not self._batch_started and self._batch_ended == len(self._batch) and self._last_iteration():
-                return self._iteration_limit(session_id)
         return None
 
     def _last_iteration(self) -> bool:
@@ -150,8 +145,6 @@ class LimitGuard:
         self._writing = True
         self._batch_names = {}
         self._batch = []
-        self._batch_started = 0
-        self._batch_ended = 0
 
     def _over_tools(self, count: int) -> bool:
         return self.max_tool_calls is not None and count > self.max_tool_calls
