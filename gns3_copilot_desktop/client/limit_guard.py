@@ -62,11 +62,12 @@ class LimitGuard:
         # in the current batch (earlier batches: started only).
         self._per_tool: dict[str, int] = {}
         self._changes = 0
-        self._batch_names: dict[str, str] = {}  # id -> name, for the current batch
         self.llm_turns = 0
         self.tools_started = 0  # of earlier batches and of this one
         self._writing = False  # the LLM is writing the current reply
         self._batch: list[str] = []  # ids of the current reply's calls, in order
+        self._batch_complete = False  # the reply's last call is written
+        self._started_in_batch = 0
 
     @classmethod
     def for_request(cls, request: Any, caps: Any, max_changes: int | None = None) -> "LimitGuard | None":
@@ -89,12 +90,16 @@ class LimitGuard:
         if isinstance(event, (ContentEvent, ToolCallEvent)):
             if isinstance(event, ContentEvent) and not event.content:
                 return None
-            if not self._writing:
+            if not self._writing or (self._batch_complete and self._is_new(event)):
+                # The real server sends no tool_start/tool_end for some tools: a new
+                # answer after a complete batch is then the sign that it ran.
                 self._new_reply()
                 if self.max_iterations is not None and self.llm_turns > self.max_iterations:
                     # Too late to keep the model from being called (the abort raced
                     # the controller): stop it writing, at least.
                     return self._iteration_limit(session_id)
+            if isinstance(event, ToolCallEvent) and event.tool_call.function.complete:
+                self._batch_complete = True
             if isinstance(event, ToolCallEvent) and event.tool_call.id not in self._batch:
                 self._batch.append(event.tool_call.id)
                 if self._last_iteration():
@@ -103,13 +108,13 @@ class LimitGuard:
                     return self._tool_limit(session_id)
                 name = event.tool_call.function.name
                 if name:
-                    self._batch_names[event.tool_call.id] = name
                     stop = self._count_named(name, session_id)
                     if stop is not None:
                         return stop
         elif isinstance(event, ToolStartEvent):
             self._writing = False
             self.tools_started += 1
+            self._started_in_batch += 1
             if not self._batch:
                 # A controller that never announced its calls: the start is all we see.
                 if self._over_tools(self.tools_started):
@@ -140,10 +145,16 @@ class LimitGuard:
                 )
         return None
 
+    def _is_new(self, event: object) -> bool:
+        return isinstance(event, ContentEvent) or event.tool_call.id not in self._batch  # type: ignore[attr-defined]
+
     def _new_reply(self) -> None:
+        # Calls of the last batch that ran without a tool_start to say so.
+        self.tools_started += max(0, len(self._batch) - self._started_in_batch)
         self.llm_turns += 1
         self._writing = True
-        self._batch_names = {}
+        self._batch_complete = False
+        self._started_in_batch = 0
         self._batch = []
 
     def _over_tools(self, count: int) -> bool:

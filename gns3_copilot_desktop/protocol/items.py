@@ -75,6 +75,8 @@ class ToolCall(Item):
     output: str | None = None
     limit: LimitNotice | None = None
     started: bool = False
+    # The model answered again after this call's batch, though no result came for it.
+    superseded: bool = False
 
     @property
     def finished(self) -> bool:

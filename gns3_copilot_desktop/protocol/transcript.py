@@ -87,6 +87,8 @@ class Transcript:
         self._calls_by_id: dict[str, ToolCall] = {}
         self._turn_calls: list[ToolCall] = []
         self._awaiting_llm = True
+        self._batch_complete = False
+        self._reply_block: AssistantText | None = None  # the text that began the last reply
         self._error_seen = False
         self._aborted_seen = False
         self._limit_info: InfoNotice | None = None
@@ -157,6 +159,7 @@ class Transcript:
         self._turn_calls = []
         self._calls_by_id = {}
         self._limit_info = None
+        self._batch_complete = False
         self._awaiting_llm = True
         self._error_seen = False
         self._aborted_seen = False
@@ -191,10 +194,19 @@ class Transcript:
             return last
         return self._add(AssistantText())  # type: ignore[return-value]
 
-    def _llm_activity(self) -> None:
-        if self._awaiting_llm:
+    def _llm_activity(self, new: bool = True) -> None:
+        """The LLM writes; `new`: this is not more of a call already shown."""
+        if self._awaiting_llm or (self._batch_complete and new):
+            # The real server does not always send tool_start/tool_end (seen: neither, or
+            # a start and no end, for a tool that failed): a new answer after a batch
+            # means the batch was run (or refused with a notice, which `_on_done` tells
+            # apart).
+            for call in self._turn_calls:
+                if call.status in (ToolStatus.READY, ToolStatus.RUNNING):
+                    call.superseded = True
             self.llm_turns += 1
             self._awaiting_llm = False
+            self._batch_complete = False
             # Tool-call ids are scoped to one reply of the LLM: controllers that number
             # calls per response repeat them, and a repeat is a new call.
             self._calls_by_id = {}
@@ -214,18 +226,25 @@ class Transcript:
     def _on_content(self, event: ContentEvent) -> None:
         if not event.content:
             return
+        turns = self.llm_turns
         self._llm_activity()
         block = self._last_text()
+        if self.llm_turns != turns:
+            self._reply_block = block
         block.append(event.content)
         if block.iteration_notice is None and block.length < 400:
             block.iteration_notice = detect_iteration_notice(block.text)
             if block.iteration_notice is not None:
                 self._stop_on_limit(block.iteration_notice, "controller")
+                if block is self._reply_block:
+                    self.llm_turns -= 1  # the controller's notice, not the model's answer
         self._touch(block)
 
     def _on_tool_call(self, event: ToolCallEvent) -> None:
-        self._llm_activity()
         delta = event.tool_call
+        self._llm_activity(new=delta.id not in self._calls_by_id)
+        if delta.function.complete:
+            self._batch_complete = True
         call = self._calls_by_id.get(delta.id)
         if call is None:
             call = ToolCall(id=delta.id, name=delta.function.name)
@@ -281,6 +300,7 @@ class Transcript:
 
     def end_of_stream(self) -> None:
         """The stream is over, however it ended: no card may keep spinning."""
+        self._resolve_unannounced()
         for call in self._turn_calls:
             if not call.finished:
                 call.status = ToolStatus.ABORTED
@@ -378,6 +398,7 @@ class Transcript:
         self._add(ErrorNotice(text=event.error))
 
     def _on_done(self, event: DoneEvent) -> None:
+        self._resolve_unannounced()
         self._infer_iteration_stop()
         self._settle_limit_count()
         self._place_limit_notice()
@@ -413,6 +434,18 @@ class Transcript:
         # The notice goes under the turn once it is over (`_place_limit_notice`): the
         # model may still be writing calls, which are refused too.
         self.state = TurnState.DONE
+
+    def _resolve_unannounced(self) -> None:
+        """Calls the controller never said it ran, though the model answered after them:
+        they ran, unless the controller stopped the turn for a limit with a notice."""
+        stop = self.limit_stop
+        refused = stop is not None and stop.enforced_by == "controller" and stop.kind in ("iterations", "time")
+        for call in self._turn_calls:
+            if call.superseded and not call.finished and not refused:
+                if not call.started:
+                    self.tool_calls_executed += 1
+                call.status, call.started = ToolStatus.DONE, True
+                self._touch(call)
 
     def _place_limit_notice(self) -> None:
         stop = self.limit_stop
