@@ -65,17 +65,6 @@ def build(args: argparse.Namespace, app: QApplication):
     return presenter, MainWindow(presenter)
 
 
-async def _choose_project(presenter, wanted: str | None) -> None:
-    if not presenter.projects:
-        return
-    match = next((p for p in presenter.projects if wanted in (p.project_id, p.name)), None) if wanted else None
-    if match is None:
-        match = next((p for p in presenter.projects if p.is_opened), presenter.projects[0])
-        if wanted:
-            presenter.error.emit(f"No project “{wanted}” on this controller.")
-    await presenter.choose_project(match.project_id)
-
-
 def start_up_done() -> None:
     """Start-up is over. In idle moments, one step at a time, load what the first answer
     needs: its first frames would otherwise stall up to 60 ms on module imports and the
@@ -102,6 +91,7 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
     window to close; then cancel what runs and close the HTTP client."""
     presenter = make_presenter()
     window.attach(presenter)
+    presenter.wanted_project = args.project
     demo = None
     try:
         if args.demo:
@@ -110,12 +100,10 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
             demo = DemoController(pace_s=0.02, behave=args.demo).start()
             creds = demo.credentials
             window.statusBar().showMessage(f"Demo controller at {creds.url} (a simulated lab; nothing leaves this machine)", 15000)
-            if await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False):
-                await _choose_project(presenter, args.project)
+            # Kept under "demo": its port changes every run, its projects do not.
+            await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as="demo")
         else:
             await presenter.start(args.controller, args.user)
-            if presenter.client is not None:
-                await _choose_project(presenter, args.project)
         start_up_done()
         if os.environ.get("GNS3_COPILOT_EXIT_WHEN_READY"):
             window.close()  # the start-up benchmark's "fully started" point

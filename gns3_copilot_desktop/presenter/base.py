@@ -54,6 +54,9 @@ class PresenterBase(QObject):
         self.records = records
         self.client: ControllerClient | None = None
         self.url = settings.controller_url
+        # What the limits and the last place are kept under: the URL, or a stable name
+        # for a controller whose URL changes every run (the demo's random port).
+        self.store_key = self.url
         self.username = settings.username
         self.capabilities: Capabilities | None = None
         self.projects: list[Project] = []
@@ -77,6 +80,7 @@ class PresenterBase(QObject):
         # Cleared by a 401: the listeners wait for the next sign-in instead of dying,
         # and the window asks for the password once, not once per failed request.
         self._authorized = asyncio.Event()
+        self.session_chosen.connect(self._remember_place)
 
     def note_tools_used(self, transcript: Transcript) -> None:
         """Remember the tools a conversation shows: per-tool limits offer their names."""

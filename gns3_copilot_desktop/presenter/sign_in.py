@@ -22,21 +22,38 @@ class SignInMixin:
         client = ControllerClient(self.url, token)
         try:
             await self._renew_if_needed(client)
-        except ControllerError:
-            await client.aclose()
-            self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired.")
-            return
-        try:
             await client.projects()  # proves the token
+        except Unauthorized:
+            # Expired, or the controller was restarted with a new secret: a remembered
+            # password signs in again without asking.
+            if not await self._sign_in_with_remembered_password(client):
+                await client.aclose()
+                self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired. Please sign in again.")
+                return
         except ControllerError as exc:
             await client.aclose()
-            why = "Please sign in again." if isinstance(exc, Unauthorized) else exc.message
-            self.sign_in_needed.emit(self.url, self.username, why)
+            self.sign_in_needed.emit(self.url, self.username, exc.message)
             return
-        await self._use(client, self.url, self.username)
+        await self._use(client, self.url, self.username, self.url)
+        await self.pick_project()
 
-    async def sign_in(self, url: str, username: str, password: str, remember: bool, keep: bool = True) -> bool:
-        """Sign in; `keep=False` keeps the token in memory only (the demo controller)."""
+    async def _sign_in_with_remembered_password(self, client: ControllerClient) -> bool:
+        password = self.credentials.password(self.url, self.username)
+        if not password:
+            return False
+        try:
+            await client.authenticate(self.username, password)
+        except ControllerError:
+            return False
+        self.credentials.save(self.url, self.username, client.token or "", password)
+        return True
+
+    async def sign_in(
+        self, url: str, username: str, password: str, remember: bool, keep: bool = True, store_as: str | None = None,
+    ) -> bool:
+        """Sign in. Without "remember me" the token lives in memory only, for this run;
+        `keep=False` also leaves the settings alone (the demo controller), and
+        `store_as` names a controller whose URL changes between runs."""
         url = url.strip().rstrip("/")
         if not url.startswith(("http://", "https://")):
             self.sign_in_failed.emit("The controller URL must start with http:// or https://")
@@ -49,7 +66,10 @@ class SignInMixin:
             self.sign_in_failed.emit(exc.message)
             return False
         if keep:
-            self.credentials.save(url, username, client.token or "", password if remember else None)
+            if remember:
+                self.credentials.save(url, username, client.token or "", password)
+            else:
+                self.credentials.forget(url, username)  # nothing signs in silently next time
             self.tell_once(self.credentials.problem)
             self.settings.controller_url, self.settings.username, self.settings.remember_me = url, username, remember
             self.settings.save()
@@ -63,12 +83,13 @@ class SignInMixin:
             self.signed_in.emit(url, username)
             await self.refresh_projects()
             return True
-        await self._use(client, url, username)
+        await self._use(client, url, username, store_as or url)
+        await self.pick_project()
         return True
 
-    async def _use(self, client: ControllerClient, url: str, username: str) -> None:
+    async def _use(self, client: ControllerClient, url: str, username: str, store_key: str) -> None:
         await self._drop_client()
-        self.client, self.url, self.username = client, url, username
+        self.client, self.url, self.username, self.store_key = client, url, username, store_key
         self._authorized.set()
         self.signed_in.emit(url, username)
         self.capabilities = await client.capabilities()
@@ -83,6 +104,7 @@ class SignInMixin:
         if self.client is not None:
             await self.client.aclose()
         self.client = None
+        self.capabilities = None
         self.project = None
         self.projects = []
 

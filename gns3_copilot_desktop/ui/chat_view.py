@@ -61,6 +61,7 @@ class AssistantMessage(QWidget):
             self._seen = len(item.pieces)
         if item.iteration_notice is not None:
             self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{item.iteration_notice.summary()}</b>")
+            self.limit_line.setAccessibleName(f"Limit reached: {item.iteration_notice.summary()}")
             self.limit_line.setVisible(True)
 
 
@@ -139,6 +140,8 @@ class LimitStopBar(theme.Card):
         icon.setPixmap(theme.limit_icon(24))
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
+        self.setAccessibleName("Limit reached")
+        self.label.setAccessibleName("Limit reached")
         self.button = QPushButton("Continue with higher limits")
         self.button.clicked.connect(self.continue_requested)
         layout = QHBoxLayout(self)
@@ -304,7 +307,7 @@ class ChatView(QScrollArea):
                 break
         self._placeholder.setVisible(not self._widgets)
         self._update_earlier()
-        self._update_limit_bar()
+        self.refresh_limit_bar()
         if not self._dirty:
             self.settled.emit()
 
@@ -340,7 +343,9 @@ class ChatView(QScrollArea):
         self.earlier.setVisible(self._first > 0)
         self.earlier.setText(f"Show earlier messages ({self._first:,} more)")
 
-    def _update_limit_bar(self) -> None:
+    def refresh_limit_bar(self) -> None:
+        """Show or hide "Continue with higher limits". Called on every change and when
+        the turn ends: the final `done` may change no item."""
         t = self._transcript
         from ..protocol.items import TurnState
 
@@ -350,6 +355,7 @@ class ChatView(QScrollArea):
             self.limit_bar.label.setText(
                 f"<b>{t.limit_stop.summary()}</b>{who}. This is a normal stop: raise the limit to let the Copilot go on."
             )
+            self.limit_bar.label.setAccessibleName(f"Limit reached: {t.limit_stop.summary()}{who}")
         self.limit_bar.setVisible(stopped)
 
     # -- keeping the newest text in view ------------------------------------------------

@@ -134,6 +134,21 @@ def tool_icon(size: int = 18, color: str = BLUE) -> QPixmap:
     return pixmap
 
 
+def pin_icon(size: int = 16, color: str = AMBER) -> QPixmap:
+    """A push pin, drawn here: the 📌 emoji is an empty box without an emoji font."""
+    pixmap, painter = _pixmap(size)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(color))
+    painter.drawEllipse(QPointF(size * 0.5, size * 0.3), size * 0.24, size * 0.22)
+    painter.drawRect(QRectF(size * 0.3, size * 0.42, size * 0.4, size * 0.1))
+    pen = QPen(QColor(color), max(1.5, size / 10))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawLine(QPointF(size * 0.5, size * 0.5), QPointF(size * 0.5, size * 0.94))
+    painter.end()
+    return pixmap
+
+
 def app_icon() -> QIcon:
     """The window icon: a chat bubble over a network of three nodes."""
     icon = QIcon()

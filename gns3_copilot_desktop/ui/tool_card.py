@@ -104,7 +104,9 @@ class ToolCallCard(theme.Card):
         self.name.setFont(font)
         self.status = QLabel()
         self.copy = QToolButton(text="Copy")
+        self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reachable by Tab
         self.copy.setToolTip("Copy the call and its result")
+        self.copy.setAccessibleName("Copy the call and its result")
         self.copy.clicked.connect(self._copy)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
@@ -119,14 +121,20 @@ class ToolCallCard(theme.Card):
         self.limit_line.setVisible(False)
         self.arguments = SelectableLabel()
         self.arguments.setFont(theme.monospace())
-        # One line, elided: a word-wrapped label would be asked its height for every
-        # width on each layout pass; the whole text is in the tooltip.
+        # Wrapped, and never wider than the card: an unwrapped line made the card (and
+        # its Copy button) wider than a 1024-pixel window. The whole text is in the tooltip.
         self.arguments.setTextFormat(Qt.TextFormat.PlainText)
+        self.arguments.setWordWrap(True)
+        self.arguments.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.arguments.setAccessibleName("Arguments")
         # The collapsed result is a plain label, cheap enough for a hundred cards; the
         # scrollable editor is made only when someone asks to see all of it.
         self.preview = SelectableLabel()
         self.preview.setFont(theme.monospace())
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview.setWordWrap(True)
+        self.preview.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.preview.setAccessibleName("Result")
         self.preview.setAutoFillBackground(True)
         self.preview.setBackgroundRole(QPalette.ColorRole.Base)
         self.preview.setMargin(6)
@@ -134,6 +142,7 @@ class ToolCallCard(theme.Card):
         self.full: QPlainTextEdit | None = None
         self.show_all = QPushButton()
         self.show_all.setFlat(True)
+        self.show_all.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.show_all.setCursor(Qt.CursorShape.PointingHandCursor)
         self.show_all.clicked.connect(self._toggle)
         self.show_all.setVisible(False)
@@ -156,6 +165,7 @@ class ToolCallCard(theme.Card):
         refused = call.status == ToolStatus.LIMIT and call.limit is not None
         status = call.limit.refusal() if refused else _STATUS_TEXT[call.status]
         self.status.setText(status)
+        self.setAccessibleName(f"Tool call {call.name or 'tool'}: {status}")
         if call.status == ToolStatus.RUNNING:
             _Spinner.add(self)
         else:
@@ -163,6 +173,9 @@ class ToolCallCard(theme.Card):
         if call.status == ToolStatus.LIMIT and call.limit is not None:
             self.limit_line.setText(f"<b>{call.limit.summary()}</b><br>{_escape(call.limit.text)}")
             self.limit_line.setVisible(True)
+            # A screen reader says what this card is: a limit stop, not a result.
+            self.setAccessibleName(f"Limit reached: {call.limit.summary()}")
+            self.limit_line.setAccessibleName(f"Limit reached: {call.limit.summary()}")
         else:
             self.limit_line.setVisible(False)
         if call.complete and call.parsed_arguments is not None:
@@ -216,7 +229,8 @@ class ToolCallCard(theme.Card):
 
     def _show_full(self, text: str, lines: int) -> None:
         if self.full is None:
-            self.full = QPlainTextEdit()
+            self.full = _PassWheelEdit()
+            self.full.setAccessibleName("Whole result")
             self.full.setReadOnly(True)
             self.full.setFont(theme.monospace())
             self.full.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -248,6 +262,17 @@ class ToolCallCard(theme.Card):
     def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
         _Spinner.remove(self)
         super().hideEvent(event)
+
+
+class _PassWheelEdit(QPlainTextEdit):
+    """The whole result, inside the scrolling chat: the wheel scrolls the chat unless the
+    user clicked into the result to read it."""
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()  # goes on to the chat
 
 
 def _elide(text: str, limit: int) -> str:
