@@ -51,6 +51,15 @@ def test_continue_with_higher_limits_shows_after_a_live_stop_at_a_real_pace(pace
     # Continue is reachable by Tab from the message box.
     seen = tab_until(app, app.window.composer.edit, lambda w: w is bar.button)
     assert any(w is app.cards()[0].copy for w in seen), "a card's Copy comes before Continue"
+    # Continue (Space on the focused button) goes on with the task, not the demo's help.
+    QTest.keyClick(bar.button, Qt.Key.Key_Space)
+    app.wait(lambda: app.presenter.is_running, what="the follow-up to start")
+    app.finish_turn(timeout=30)
+    answer = app.presenter.transcript.assistant_text()
+    assert "I'm the GNS3 demo Copilot" not in answer
+    done = [c.name for c in app.presenter.transcript.tool_calls() if c.status.value == "done"]
+    assert done.count("show_interface_status") == 2 + 5  # 2 before, 5 more with the limit doubled to 6
+    assert bar.isVisible() and "6 of 6 tool calls used" in bar.label.text()
 
 
 def test_tab_leaves_the_message_box_and_esc_stops_from_anywhere(paced):
