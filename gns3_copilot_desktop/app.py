@@ -29,7 +29,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--user", metavar="NAME", help="user name on the controller")
     parser.add_argument("--project", metavar="ID", help="choose this project once signed in (an id or a name)")
     parser.add_argument("--quit-after", metavar="SECONDS", type=float, help="close cleanly this long after the window is shown")
-    parser.add_argument("--theme", choices=("system", "light", "dark"), default="system")
+    parser.add_argument("--theme", choices=("system", "light", "dark"), help="this run's theme (default: View → Theme)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     if args.quit_after is not None and args.quit_after < 0:
@@ -62,7 +62,10 @@ def build(args: argparse.Namespace, app: QApplication):
     from .ui.main_window import MainWindow
 
     presenter = make_presenter()
-    return presenter, MainWindow(presenter)
+    window = MainWindow()
+    window.theme_from_command_line = args.theme
+    window.attach(presenter)
+    return presenter, window
 
 
 def start_up_done() -> None:
@@ -124,11 +127,12 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("gns3-copilot-desktop")
     app.setApplicationDisplayName("GNS3 Copilot Desktop")
     app.setOrganizationName("gns3-copilot-desktop")
-    apply_theme(app, args.theme, style=not made_here)
+    apply_theme(app, args.theme or "system", style=not made_here)
     # Closing the window ends the controller side first, then the Qt loop, so that
     # tasks are cancelled and the HTTP client is closed while the loop still runs.
     app.setQuitOnLastWindowClosed(False)
     window = MainWindow()
+    window.theme_from_command_line = args.theme
     window.show()
     state: dict[str, object] = {"code": 0}
     if args.quit_after is not None:

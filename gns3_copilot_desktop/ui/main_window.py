@@ -126,6 +126,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self.setStatusBar(QStatusBar())
 
+        self.left, self.right, self.splitter = left, right, splitter
+        self.theme_from_command_line: str | None = None
+        self.menus = None  # the menu bar, made with the presenter (after the first paint)
         self._sign_in_dialog = None
         self._running = False
         self._stopping = False
@@ -148,6 +151,9 @@ class MainWindow(QMainWindow):
     def attach(self, presenter: Presenter) -> None:
         self.presenter = presenter
         self._wire()
+        from .menus import Menus
+
+        self.menus = Menus(self)
         self.limits.set_presets(presenter.presets.presets())
         self._update_can_send()
 
@@ -156,7 +162,7 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         p, spawn = self.presenter, self.presenter.spawn
         # intents → presenter
-        self.sign_out_button.clicked.connect(lambda: spawn(p.sign_out()))
+        self.sign_out_button.clicked.connect(self.sign_out)
         self.sign_in_button.clicked.connect(self.ask_sign_in)
         self.projects.project_chosen.connect(lambda pid: spawn(p.choose_project(pid)))
         self.projects.open_requested.connect(lambda: spawn(p.open_project()))
@@ -205,6 +211,31 @@ class MainWindow(QMainWindow):
         p = self.presenter
         if p is not None:
             self._ask_sign_in(p.url, p.username, "")
+
+    def sign_out(self) -> None:
+        if self.presenter is not None:
+            self.presenter.spawn(self.presenter.sign_out())
+
+    def connect_to_another(self) -> None:
+        """The sign-in dialog with the controller field ready to be changed."""
+        self.ask_sign_in()
+        dialog = self.sign_in_dialog
+        dialog.url.setFocus()
+        dialog.url.selectAll()
+
+    def show_side_panels(self, shown: bool) -> None:
+        self.left.setVisible(shown)
+        self.right.setVisible(shown)
+
+    def theme_changed(self) -> None:
+        from . import theme as theme_module
+
+        dark = theme_module.is_dark()  # the application's palette: widgets follow it later
+        for card in self.findChildren(theme_module.Card):
+            card.refresh_colors()
+        style = theme_module.scroll_bar_style(dark)
+        for view in (self.chat, self.sessions.list):
+            view.verticalScrollBar().setStyleSheet(style)
 
     def stop_turn(self) -> None:
         if self.presenter is None or not self.presenter.is_running:
