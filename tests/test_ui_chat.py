@@ -171,6 +171,10 @@ def test_a_failed_send_gives_the_text_back(app):
     assert app.window.composer.edit.toPlainText() == "Show me the topology"
     errors = [w for w in app.window.chat.widgets() if isinstance(w, NoticeLine) and w.kind == "error"]
     assert errors and "HTTP 500" in errors[0].label.text()
+    # Said once, in the chat: not again in the alert or the status bar.
+    assert len(errors) == 1
+    assert not (app.window.alert.isVisible() and "HTTP 500" in app.window.alert.text())
+    assert "HTTP 500" not in app.window.statusBar().currentMessage()
 
 
 def test_shift_enter_is_a_new_line_and_blank_text_is_not_sent(app):

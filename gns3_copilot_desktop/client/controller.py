@@ -33,6 +33,7 @@ from .errors import (
     ControllerError,
     CopilotMissing,
     CopilotUnavailable,
+    NotFound,
     ProtocolError,
     Unreachable,
     error_for_status,
@@ -109,7 +110,11 @@ class ControllerClient:
         if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.ConnectTimeout):
             return Unreachable(f"The controller at {self.base_url} stopped answering ({type(exc).__name__}).")
         reason = str(exc) or type(exc).__name__
-        if "CERTIFICATE" in reason.upper() or "SSL" in reason.upper():
+        upper = reason.upper()
+        if self.base_url.startswith("https://") and ("WRONG_VERSION_NUMBER" in upper or "RECORD LAYER FAILURE" in upper or "PACKET_LENGTH_TOO_LONG" in upper):
+            plain = "http://" + self.base_url.removeprefix("https://")
+            return Unreachable(f"The server at {self.base_url} does not speak https on this port. Try {plain}.")
+        if "CERTIFICATE" in upper or "SSL" in upper:
             return Unreachable(f"The controller at {self.base_url} has a certificate this app does not trust: {reason}")
         return Unreachable(f"Cannot reach the controller at {self.base_url}: {reason}")
 
@@ -151,15 +156,31 @@ class ControllerClient:
 
     # -- controller -----------------------------------------------------------------
 
+    def _not_gns3(self, exc: ControllerError) -> ControllerError:
+        """A web server without GNS3's routes, or answering them with something else."""
+        if isinstance(exc, (NotFound, ProtocolError)) or (isinstance(exc, ControllerError) and exc.status == 405):
+            return ProtocolError(f"The server at {self.base_url} is not a GNS3 controller ({exc.message})")
+        return exc
+
     async def version(self) -> Version:
-        return Version.model_validate(self._json(await self._request("GET", "/v3/version")))
+        try:
+            return Version.model_validate(self._json(await self._request("GET", "/v3/version")))
+        except ControllerError as exc:
+            raise self._not_gns3(exc) from exc
+        except ValueError as exc:  # JSON, but not GNS3's
+            raise ProtocolError(f"The server at {self.base_url} is not a GNS3 controller.") from exc
 
     async def authenticate(self, username: str, password: str) -> Token:
         """Sign in; the token is kept for the next calls."""
-        response = await self._request(
-            "POST", "/v3/access/users/authenticate", json={"username": username, "password": password}
-        )
-        token = Token.model_validate(self._json(response))
+        try:
+            response = await self._request(
+                "POST", "/v3/access/users/authenticate", json={"username": username, "password": password}
+            )
+            token = Token.model_validate(self._json(response))
+        except ControllerError as exc:
+            raise self._not_gns3(exc) from exc
+        except ValueError as exc:
+            raise ProtocolError(f"The server at {self.base_url} is not a GNS3 controller.") from exc
         self.token = token.access_token
         return token
 

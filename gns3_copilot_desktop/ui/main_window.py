@@ -401,8 +401,7 @@ class MainWindow(QMainWindow):
     def show_alert(self, text: str) -> None:
         self.alert.setText(text)
         self.alert.setVisible(True)
-        self._alert_timer.start(ALERT_MS)
-        self.statusBar().showMessage(text, ALERT_MS)
+        self._alert_timer.start(ALERT_MS)  # said once: not echoed in the status bar
 
     def event(self, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() != QEvent.Type.UpdateRequest or self.presenter is None:

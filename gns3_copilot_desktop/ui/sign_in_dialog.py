@@ -80,6 +80,7 @@ class SignInDialog(QDialog):
         if not user:
             self.show_error("Enter a user name.")
             return
+        self.error.setVisible(False)  # the last attempt's error is not this one's
         self.set_busy(True)
         self.submitted.emit(url, user, self.password.text(), self.remember.isChecked())
 
