@@ -144,11 +144,14 @@ class LimitStopBar(theme.Card):
         self.label.setAccessibleName("Limit reached")
         self.button = QPushButton("Continue with higher limits")
         self.button.clicked.connect(self.continue_requested)
+        # The button under the words, not beside them: the bar fits a narrow chat.
+        text = QVBoxLayout()
+        text.addWidget(self.label)
+        text.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
-        layout.addWidget(icon)
-        layout.addWidget(self.label, 1)
-        layout.addWidget(self.button)
+        layout.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(text, 1)
 
 
 class _Group(QWidget):

@@ -76,6 +76,7 @@ class LimitsPanel(QGroupBox):
         self.enforcement.setStyleSheet("color: palette(placeholder-text);")
 
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # labels above fields when narrow
         # Labels with buddies: a screen reader names each field by its label.
         for text, row, field in (
             ("Max &iterations", self.iterations, self.iterations),

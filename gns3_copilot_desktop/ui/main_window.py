@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from ..presenter import Presenter
 
 ALERT_MS = 10000
+# The side panels' width, and how far they yield to keep the conversation readable.
+SIDE_WIDTH = 270
+CENTRE_MIN = 420
 HOLD_PAINT_MS = 50  # the longest a repaint waits for the chat to finish a frame
 
 
@@ -113,7 +116,8 @@ class MainWindow(QMainWindow):
         for widget, stretch in ((left, 0), (centre, 1), (right, 0)):
             splitter.addWidget(widget)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
-        splitter.setSizes([270, 740, 270])
+        splitter.setSizes([SIDE_WIDTH, 740, SIDE_WIDTH])
+        splitter.setChildrenCollapsible(False)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         body = QWidget()
@@ -226,6 +230,22 @@ class MainWindow(QMainWindow):
     def show_side_panels(self, shown: bool) -> None:
         self.left.setVisible(shown)
         self.right.setVisible(shown)
+        self._fit_panels()
+
+    def _fit_panels(self) -> None:
+        """Side panels yield (down to what they need) before the conversation does."""
+        if not self.left.isVisible():
+            return
+        total = self.splitter.width()
+        side = max(0, min(SIDE_WIDTH, (total - CENTRE_MIN) // 2))
+        left = max(side, self.left.minimumSizeHint().width())
+        right = max(side, self.right.minimumSizeHint().width())
+        self.splitter.setSizes([left, max(0, total - left - right), right])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self._fit_panels()
 
     def theme_changed(self) -> None:
         from . import theme as theme_module
