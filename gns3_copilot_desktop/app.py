@@ -100,11 +100,14 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
         if args.demo:
             from .controller_sim import DemoController
 
-            demo = DemoController(pace_s=0.02, behave=args.demo).start()
+            # Seconds between streamed pieces; the real-window tests ask for a slower pace.
+            pace_s = float(os.environ.get("GNS3_COPILOT_DEMO_PACE", "0.02"))
+            demo = DemoController(pace_s=pace_s, behave=args.demo).start()
             creds = demo.credentials
             window.statusBar().showMessage(f"Demo controller at {creds.url} (a simulated lab; nothing leaves this machine)", 15000)
             # Kept under "demo": its port changes every run, its projects do not.
-            await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as="demo")
+            key = "demo" if args.demo == "design" else f"demo-{args.demo}"
+            await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as=key)
         else:
             await presenter.start(args.controller, args.user)
         start_up_done()

@@ -194,6 +194,7 @@ class ChatView(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setAccessibleName("Conversation")
         self._content = QWidget()
         self._layout = QVBoxLayout(self._content)
         # The conversation grows to fit what it holds before it is laid out: without

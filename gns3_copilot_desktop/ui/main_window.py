@@ -184,7 +184,6 @@ class MainWindow(QMainWindow):
         self.limits.preset_saved.connect(self._save_preset)
         self.limits.preset_deleted.connect(self._delete_preset)
         QShortcut(QKeySequence("Ctrl+N"), self, activated=p.new_chat)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Quit), self, activated=self.close)
         # Esc stops the turn wherever focus is in the window (dialogs keep their own Esc).
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self._escape)
         # presenter → widgets
