@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import ssl
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -36,6 +37,7 @@ from .errors import (
     NotFound,
     ProtocolError,
     Unreachable,
+    UntrustedCertificate,
     error_for_status,
 )
 from .limit_guard import LimitGuard
@@ -65,7 +67,7 @@ class ControllerClient:
         connect_timeout: float = CONNECT_TIMEOUT_S,
         request_timeout: float = REQUEST_TIMEOUT_S,
         stream_read_timeout: float = STREAM_READ_TIMEOUT_S,
-        verify: bool = True,
+        verify: bool | ssl.SSLContext = True,
         headers: dict[str, str] | None = None,
     ):
         self.base_url = base_url.rstrip("/")
@@ -114,6 +116,8 @@ class ControllerClient:
         if self.base_url.startswith("https://") and ("WRONG_VERSION_NUMBER" in upper or "RECORD LAYER FAILURE" in upper or "PACKET_LENGTH_TOO_LONG" in upper):
             plain = "http://" + self.base_url.removeprefix("https://")
             return Unreachable(f"The server at {self.base_url} does not speak https on this port. Try {plain}.")
+        if "CERTIFICATE_VERIFY_FAILED" in upper:
+            return UntrustedCertificate(f"The controller at {self.base_url} has a certificate this app does not trust: {reason}")
         if "CERTIFICATE" in upper or "SSL" in upper:
             return Unreachable(f"The controller at {self.base_url} has a certificate this app does not trust: {reason}")
         return Unreachable(f"Cannot reach the controller at {self.base_url}: {reason}")

@@ -26,6 +26,7 @@ class PresenterBase(QObject):
     sign_in_failed = Signal(str)
     signed_in = Signal(str, str)  # url, username
     signed_out = Signal()
+    certificate_untrusted = Signal(str, object)  # url, client.tls.Certificate
     # Controller and projects
     capabilities_changed = Signal(object)  # Capabilities
     projects_changed = Signal(list)  # list[Project]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..client import ControllerClient, ControllerError, Unauthorized
+from ..client import ControllerClient, ControllerError, Unauthorized, UntrustedCertificate
 from ..protocol import Transcript
 
 
@@ -19,7 +19,7 @@ class SignInMixin:
         if not token:
             self.sign_in_needed.emit(self.url, self.username, "")
             return
-        client = ControllerClient(self.url, token)
+        client = self.client_for(self.url, token)
         try:
             await self._renew_if_needed(client)
             await client.projects()  # proves the token
@@ -36,6 +36,34 @@ class SignInMixin:
             return
         await self._use(client, self.url, self.username, self.url)
         await self.pick_project()
+
+    def client_for(self, url: str, token: str | None = None) -> ControllerClient:
+        """A client for `url`, trusting the certificate the user pinned for it, if any."""
+        pem = self.settings.trusted_certificates.get(url)
+        if pem is None:
+            return ControllerClient(url, token)
+        from ..client.tls import pinned_context
+
+        return ControllerClient(url, token, verify=pinned_context(pem))
+
+    async def _show_certificate(self, url: str, exc: UntrustedCertificate) -> None:
+        """Fetch the certificate (not trusting it) and let the window ask the user."""
+        from ..client.tls import fetch_certificate
+
+        try:
+            certificate = await fetch_certificate(url)
+        except (OSError, ValueError) as fetch_failed:
+            self.sign_in_failed.emit(f"{exc.message} (the certificate could not be read: {fetch_failed})")
+            return
+        pinned = self.settings.trusted_certificates.get(url)
+        changed = " It is not the certificate you trusted before for this controller." if pinned else ""
+        self.sign_in_failed.emit(f"The certificate of {url} is not trusted.{changed} Check it, then trust it or cancel.")
+        self.certificate_untrusted.emit(url, certificate)
+
+    def trust_certificate(self, url: str, certificate) -> None:
+        """The user checked the certificate and trusts it for this controller."""
+        self.settings.trusted_certificates[url.rstrip("/")] = certificate.pem
+        self.settings.save()
 
     async def _sign_in_with_remembered_password(self, client: ControllerClient) -> bool:
         password = self.credentials.password(self.url, self.username)
@@ -58,9 +86,13 @@ class SignInMixin:
         if not url.startswith(("http://", "https://")):
             self.sign_in_failed.emit("The controller URL must start with http:// or https://")
             return False
-        client = ControllerClient(url)
+        client = self.client_for(url)
         try:
             await client.authenticate(username, password)
+        except UntrustedCertificate as exc:
+            await client.aclose()
+            await self._show_certificate(url, exc)
+            return False
         except ControllerError as exc:
             await client.aclose()
             self.sign_in_failed.emit(exc.message)

@@ -22,6 +22,8 @@ class AppSettings:
     theme: str = "system"  # system, light, dark
     text_size: int = 0  # points added to the system font size
     side_panels: bool = True
+    # controller URL → the PEM certificate the user chose to trust for it (not secret)
+    trusted_certificates: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._file = JsonFile(self.path)
@@ -43,6 +45,11 @@ class AppSettings:
             self.text_size = max(-4, min(12, data["text_size"]))
         if isinstance(data.get("side_panels"), bool):
             self.side_panels = data["side_panels"]
+        if isinstance(data.get("trusted_certificates"), dict):
+            self.trusted_certificates = {
+                url: pem for url, pem in data["trusted_certificates"].items()
+                if isinstance(url, str) and isinstance(pem, str) and "BEGIN CERTIFICATE" in pem
+            }
 
     @property
     def problem(self) -> str | None:
@@ -53,7 +60,7 @@ class AppSettings:
         self._file.write({
             "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
             "last_place": self.last_place, "theme": self.theme, "text_size": self.text_size,
-            "side_panels": self.side_panels,
+            "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
         })
 
     def remember_place(self, url: str, project_id: str | None, session_id: str | None) -> None:

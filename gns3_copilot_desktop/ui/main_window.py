@@ -191,6 +191,7 @@ class MainWindow(QMainWindow):
         p.sign_in_failed.connect(lambda text: self.sign_in_dialog.show_error(text))
         p.signed_in.connect(self._signed_in)
         p.signed_out.connect(self._signed_out)
+        p.certificate_untrusted.connect(self._ask_trust)
         p.capabilities_changed.connect(self._capabilities)
         p.projects_changed.connect(lambda projects: self.projects.set_projects(projects, p.project.project_id if p.project else None))
         p.project_chosen.connect(self._project_chosen)
@@ -292,6 +293,19 @@ class MainWindow(QMainWindow):
             return  # already asking: never wipe what the user is typing
         self.sign_in_dialog.prefill(url, username, reason, self.presenter.settings.remember_me)
         self.sign_in_dialog.open()
+
+    def _ask_trust(self, url: str, certificate) -> None:
+        from .certificate_dialog import CertificateDialog
+
+        self.certificate_dialog = CertificateDialog(url, certificate, self)
+        self.certificate_dialog.trusted.connect(self._trusted)
+        self.certificate_dialog.open()
+
+    def _trusted(self, url: str, certificate) -> None:
+        self.presenter.trust_certificate(url, certificate)
+        dialog = self._sign_in_dialog
+        if dialog is not None and dialog.isVisible():
+            dialog.submit()  # the sign-in the certificate interrupted, again
 
     def _show_signed_out(self, reason: str) -> None:
         """The header says it as it is: until a sign-in succeeds, nothing works."""

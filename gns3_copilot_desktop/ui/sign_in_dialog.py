@@ -49,7 +49,7 @@ class SignInDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
         self._make_sign_in_default()
-        self.buttons.accepted.connect(self._submit)
+        self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
 
     def _make_sign_in_default(self) -> None:
@@ -75,7 +75,7 @@ class SignInDialog(QDialog):
         self.set_busy(False)
         (self.password if username else self.username).setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def _submit(self) -> None:
+    def submit(self) -> None:
         url, user = self.url.text().strip() or self.url.placeholderText(), self.username.text().strip()
         if not user:
             self.show_error("Enter a user name.")
