@@ -156,3 +156,46 @@ def test_each_chat_keeps_its_own_draft(paced):
     assert edit.toPlainText() == "for a new one"
     app.choose("Sandbox")
     assert edit.toPlainText() == ""
+
+
+def test_jump_to_latest_while_reading_further_up_during_a_stream(paced):
+    app = paced
+    app.send("Configure OSPF on all routers")
+    chat = app.window.chat
+    bar = chat.verticalScrollBar()
+    app.wait(lambda: bar.maximum() > 200, timeout=20, what="a conversation longer than the view")
+    bar.setValue(0)  # the user scrolls up to read
+    app.wait(chat.jump.isVisible, timeout=20, what="Jump to latest")
+    assert chat.viewport().geometry().contains(chat.jump.geometry())
+    chat.jump.click()
+    assert bar.value() == bar.maximum() and not chat.jump.isVisible()
+    app.finish_turn(timeout=30)
+    assert bar.value() == bar.maximum()  # it stayed with the newest text
+
+
+def test_copy_an_answer_a_code_block_and_a_card_with_visible_feedback(paced):
+    from PySide6.QtGui import QGuiApplication
+
+    from gns3_copilot_desktop.ui.chat_view import AssistantMessage
+
+    app = paced
+    app.demo.state.settings.pace_s = 0
+    app.send("Configure OSPF on all routers")
+    app.finish_turn()
+    answer = [w for w in app.window.chat.widgets() if isinstance(w, AssistantMessage)][-1]
+    answer.copy.click()
+    assert QGuiApplication.clipboard().text().startswith("## OSPF configured") and answer.copy.text() == "Copied"
+    app.wait(lambda: answer.copy.text() == "Copy answer", timeout=5, what="the button's own words back")
+    app.window.chat.ensureWidgetVisible(answer)
+    app.settle(0.2)
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+
+    coded = [b for b in answer.view.findChildren(MarkdownBlock) if b._code is not None and b._code.buttons]
+    assert coded, "the answer's code block has a Copy button"
+    button = coded[-1]._code.buttons[0]
+    assert button.isVisible() and button.geometry().right() <= coded[-1].viewport().width()
+    button.click()
+    assert QGuiApplication.clipboard().text().startswith("router ospf 1") and button.text() == "Copied"
+    card = app.cards()[0]
+    card.copy.click()
+    assert card.copy.text() == "Copied" and QGuiApplication.clipboard().text().startswith("get_project_topology")

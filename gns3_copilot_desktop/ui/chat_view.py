@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -47,18 +48,35 @@ class AssistantMessage(QWidget):
 
         self.view = MarkdownView()
         self._seen = 0
+        self._item: AssistantText | None = None
         self.limit_line = QLabel()
         self.limit_line.setVisible(False)
+        # The whole answer as Markdown, as it came.
+        self.copy = QToolButton(text="Copy answer")
+        self.copy.setAutoRaise(True)
+        self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.copy.setAccessibleName("Copy answer")
+        self.copy.clicked.connect(self._copy)
+        self.copy.setVisible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.view)
         layout.addWidget(self.limit_line)
+        layout.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignRight)
+
+    def _copy(self) -> None:
+        from .copying import copy_with_feedback
+
+        if self._item is not None:
+            copy_with_feedback(self.copy, "".join(self._item.pieces))
 
     def set_item(self, item: AssistantText, complete: bool = False) -> None:
+        self._item = item
         # Only the pieces that came since the last frame are handed on.
         if self._seen < len(item.pieces):
             self.view.append("".join(item.pieces[self._seen :]), complete)
             self._seen = len(item.pieces)
+            self.copy.setVisible(True)
         if item.iteration_notice is not None:
             self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{item.iteration_notice.summary()}</b>")
             self.limit_line.setAccessibleName(f"Limit reached: {item.iteration_notice.summary()}")
@@ -225,6 +243,12 @@ class ChatView(QScrollArea):
         self._first = 0  # index of the first item that has a widget
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
+        # Over the bottom of the view while the user reads further up and more arrives.
+        self.jump = QPushButton("Jump to latest ↓", self)
+        self.jump.setAccessibleName("Jump to latest")
+        self.jump.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.jump.clicked.connect(self.jump_to_latest)
+        self.jump.setVisible(False)
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
         self.set_placeholder("Sign in to a GNS3 controller to start.")
@@ -253,6 +277,7 @@ class ChatView(QScrollArea):
         self._transcript = transcript
         self._first = max(0, len(transcript.items) - self.PAGE)
         self._stick_to_bottom = True
+        self.jump.setVisible(False)
         transcript.take_changes()
         # A page at most, rendered at once: the user just asked for this chat, and a
         # painted page now beats a smooth loop for the next few milliseconds.
@@ -364,9 +389,27 @@ class ChatView(QScrollArea):
 
     # -- keeping the newest text in view ------------------------------------------------
 
+    def jump_to_latest(self) -> None:
+        self._stick_to_bottom = True
+        self.jump.setVisible(False)
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _place_jump(self) -> None:
+        self.jump.adjustSize()
+        viewport = self.viewport().geometry()
+        self.jump.move(viewport.center().x() - self.jump.width() // 2, viewport.bottom() - self.jump.height() - 10)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.jump.isVisible():
+            self._place_jump()
+
     def _scrolled(self, value: int) -> None:
         bar = self.verticalScrollBar()
         self._stick_to_bottom = value >= bar.maximum() - 24
+        if self._stick_to_bottom:
+            self.jump.setVisible(False)
         if value == bar.minimum() and self._first > 0 and bar.maximum() > 0:
             self.show_earlier()  # reading upwards: the next older page comes by itself
 
@@ -374,3 +417,7 @@ class ChatView(QScrollArea):
         if self._stick_to_bottom:
             # At once, not from a timer: one scroll per layout pass, one repaint.
             self.verticalScrollBar().setValue(maximum)
+        elif self._transcript is not None and self._transcript.is_streaming and not self.jump.isVisible():
+            self._place_jump()
+            self.jump.setVisible(True)
+            self.jump.raise_()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -257,7 +257,9 @@ class ToolCallCard(theme.Card):
         text = f"{self._call.name}({self._call.arguments})"
         if self._call.output:
             text += "\n\n" + pretty(self._call.output)
-        QGuiApplication.clipboard().setText(text)
+        from .copying import copy_with_feedback
+
+        copy_with_feedback(self.copy, text)
 
     def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
         _Spinner.remove(self)
