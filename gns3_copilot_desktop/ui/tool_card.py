@@ -273,8 +273,18 @@ class _PassWheelEdit(QPlainTextEdit):
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if self.hasFocus():
             super().wheelEvent(event)
-        else:
-            event.ignore()  # goes on to the chat
+            return
+        from PySide6.QtWidgets import QAbstractScrollArea, QApplication
+
+        outer = self.parentWidget()
+        while outer is not None and not isinstance(outer, QAbstractScrollArea):
+            outer = outer.parentWidget()
+        if outer is None:
+            event.ignore()
+            return
+        # Handed to the chat's scroll bar (Qt does not pass on a wheel it made itself).
+        QApplication.sendEvent(outer.verticalScrollBar(), event)
+        event.accept()
 
 
 def _elide(text: str, limit: int) -> str:
