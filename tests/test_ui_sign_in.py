@@ -178,3 +178,26 @@ def test_a_token_about_to_expire_without_a_password_asks_again(app):
     app.run(app.presenter.start(creds.url, "admin"))
     dialog = app.window.sign_in_dialog
     assert dialog.isVisible() and "expired" in dialog.reason.text()
+
+
+def test_start_up_reopens_the_last_project_and_chat(app, qapp):
+    from gns3_copilot_desktop.app import build, parse_args
+
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    app.choose("Sandbox")  # closed: no chat there
+    app.run(app.presenter.open_project())
+    app.send("hello")
+    app.finish_turn()
+    sandbox, chat = app.presenter.project.project_id, app.presenter.session_id
+    assert chat is not None
+    # The next start, signing in with the stored token.
+    presenter, window = build(parse_args([]), qapp)
+    window.show()
+    app.run(presenter.start(creds.url, "admin"))
+    assert presenter.project.project_id == sandbox and presenter.session_id == chat
+    assert window.windowTitle() == "hello — Sandbox — GNS3 Copilot Desktop"
+    assert window.chat.widgets(), "the chat is shown"
+    app.run(presenter.shutdown())
+    window.close()
+    window.deleteLater()
