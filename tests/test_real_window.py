@@ -113,8 +113,6 @@ def test_a_person_with_keyboard_mouse_and_screen_reader(desktop, tmp_path):
                 outside.append((n["role"], n["name"], n["box"], frame["box"]))
         desktop.screenshot(tmp_path / f"stopped-{width}.png")
         assert outside == [], f"at {width}×{height}"
-        continue_button = showing(tree, "push button", "Continue with higher limits")
-        assert not continue_button or inside(continue_button[0]["box"], frame["box"])
 
     desktop.xdotool("key", "ctrl+q")
     desktop.app.wait(timeout=20)
