@@ -41,3 +41,39 @@ def test_long_chat_titles_end_in_an_ellipsis(app):
     sessions = app.window.sessions
     assert sessions.list.textElideMode() == Qt.TextElideMode.ElideRight
     assert sessions.list.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+
+
+def test_long_arguments_and_results_wrap_inside_their_card(stopped):
+    from PySide6.QtWidgets import QLabel
+
+    app = stopped
+    app.window.resize(800, 500)
+    app.settle(0.2)
+    checked = 0
+    for card in app.cards():
+        for label in (card.arguments, card.preview):
+            if not label.isVisible() or label.width() <= 20:
+                continue
+            shown = QLabel.text(label)  # what is drawn, breaks included
+            widest = max(label.fontMetrics().horizontalAdvance(line) for line in shown.split("\n"))
+            assert widest <= label.width(), (label.accessibleName(), widest, label.width())
+            assert shown.replace("\n", "").replace(" ", "") == label.text().replace("\n", "").replace(" ", "")
+            checked += 1
+    assert checked >= 4
+
+
+def test_a_code_block_set_again_while_streaming_keeps_one_copy_button(qapp, qtbot):
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+
+    block = MarkdownBlock()
+    qtbot.addWidget(block)
+    block.resize(400, 100)
+    block.show()
+    block.set_markdown("Config:\n\n```\nrouter ospf 1\n")
+    for more in ("network 10.0.0.0", "```\n\nDone.", "```\n\nDone. And:\n\n```\nend\n```\n"):
+        text = "Config:\n\n```\nrouter ospf 1\n" + more
+        block.set_markdown(text)  # the document is made again each time (a streaming tail)
+        block.resize(300 + len(more), 100)
+        qtbot.wait(10)
+    shown = [b for b in block._code.buttons if b.isVisible()]
+    assert len(shown) == 2 and block._code.code(0).startswith("router ospf 1")

@@ -5,7 +5,7 @@ a code-fence or code-language property), so it needs no parsing of its own."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QTextBlock, QTextCursor, QTextFormat
+from PySide6.QtGui import QColor, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QTextBrowser, QToolButton
 
 from . import theme
@@ -18,9 +18,10 @@ def has_code(markdown: str) -> bool:
     return "```" in markdown or "~~~" in markdown
 
 
-def code_groups(document) -> list[list[QTextBlock]]:
-    """Runs of consecutive code lines: one group per code block."""
-    groups: list[list[QTextBlock]] = []
+def code_groups(document) -> list[list[int]]:
+    """Runs of consecutive code lines (block numbers): one group per code block. Numbers,
+    not QTextBlock objects: those dangle once the document is set again."""
+    groups: list[list[int]] = []
     previous_was_code = False
     block = document.begin()
     while block.isValid():
@@ -29,7 +30,7 @@ def code_groups(document) -> list[list[QTextBlock]]:
         if is_code:
             if not previous_was_code:
                 groups.append([])
-            groups[-1].append(block)
+            groups[-1].append(block.blockNumber())
         previous_was_code = is_code
         block = block.next()
     return groups
@@ -43,7 +44,11 @@ class CodeBlocks(QObject):
         self.view = view
         view.viewport().installEventFilter(self)  # a new width moves the buttons
         self.buttons: list[QToolButton] = []
-        self._groups: list[list[QTextBlock]] = []
+        self._groups: list[list[int]] = []
+
+    def forget(self) -> None:
+        """The text is about to be replaced: the old blocks mean nothing any more."""
+        self._groups = []
 
     def decorate(self) -> None:
         document = self.view.document()
@@ -52,7 +57,8 @@ class CodeBlocks(QObject):
         cursor = QTextCursor(document)
         cursor.beginEditBlock()
         for group in self._groups:
-            for block in group:
+            for number in group:
+                block = document.findBlockByNumber(number)
                 fmt = block.blockFormat()
                 fmt.setBackground(background)
                 cursor.setPosition(block.position())
@@ -73,7 +79,8 @@ class CodeBlocks(QObject):
         self.place()
 
     def code(self, index: int) -> str:
-        return "\n".join(block.text() for block in self._groups[index])
+        document = self.view.document()
+        return "\n".join(document.findBlockByNumber(n).text() for n in self._groups[index])
 
     def copy(self, index: int) -> None:
         if index < len(self._groups):
@@ -86,10 +93,14 @@ class CodeBlocks(QObject):
 
     def place(self) -> None:
         """Each button at the top right of its block (after every layout change)."""
-        layout = self.view.document().documentLayout()
+        document = self.view.document()
+        layout = document.documentLayout()
         right = self.view.viewport().width()
         for button, group in zip(self.buttons, self._groups):
-            top = layout.blockBoundingRect(group[0]).top()
+            block = document.findBlockByNumber(group[0])
+            if not block.isValid():  # the text is being set again: `decorate` follows
+                continue
+            top = layout.blockBoundingRect(block).top()
             button.adjustSize()
             button.move(max(0, right - button.width() - 4), int(top) + 2)
             button.show()

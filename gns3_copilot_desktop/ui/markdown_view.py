@@ -48,6 +48,8 @@ class MarkdownBlock(QTextBrowser):
             self._code.place()
 
     def set_markdown(self, text: str) -> None:
+        if self._code is not None:
+            self._code.forget()
         self.setMarkdown(text)
         if "|" in text:
             _repair_tables(self.document())

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.items import ToolCall, ToolStatus
 from . import theme
+from .mono_wrap import MonoWrapLabel
 from .selectable import SelectableLabel
 
 COLLAPSED_LINES = 12
@@ -119,21 +120,15 @@ class ToolCallCard(theme.Card):
         self.limit_line = QLabel()
         self.limit_line.setWordWrap(True)
         self.limit_line.setVisible(False)
-        self.arguments = SelectableLabel()
+        self.arguments = MonoWrapLabel()
         self.arguments.setFont(theme.monospace())
         # Wrapped, and never wider than the card: an unwrapped line made the card (and
         # its Copy button) wider than a 1024-pixel window. The whole text is in the tooltip.
-        self.arguments.setTextFormat(Qt.TextFormat.PlainText)
-        self.arguments.setWordWrap(True)
-        self.arguments.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.arguments.setAccessibleName("Arguments")
         # The collapsed result is a plain label, cheap enough for a hundred cards; the
         # scrollable editor is made only when someone asks to see all of it.
-        self.preview = SelectableLabel()
+        self.preview = MonoWrapLabel()
         self.preview.setFont(theme.monospace())
-        self.preview.setTextFormat(Qt.TextFormat.PlainText)
-        self.preview.setWordWrap(True)
-        self.preview.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.preview.setAccessibleName("Result")
         self.preview.setAutoFillBackground(True)
         self.preview.setBackgroundRole(QPalette.ColorRole.Base)
