@@ -20,6 +20,7 @@ class MonoWrapLabel(SelectableLabel):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._raw = ""
         self._columns = 0
+        self._advance = 0  # the width of one character, measured once per font
 
     def text(self) -> str:  # noqa: D102 - the text as given, without the breaks added here
         return self._raw
@@ -33,9 +34,23 @@ class MonoWrapLabel(SelectableLabel):
         if self._columns_for(self.width()) != self._columns:
             self._show()
 
+    def minimumSizeHint(self):  # noqa: N802 - Qt's name
+        """Narrow: the lines break to fit (QLabel would ask for its widest line)."""
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), 8 * max(1, self._advance or 8) + 2 * self.margin()))
+        return hint
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        from PySide6.QtCore import QEvent
+
+        if event.type() == QEvent.Type.FontChange:
+            self._advance = 0
+        super().changeEvent(event)
+
     def _columns_for(self, width: int) -> int:
-        advance = max(1, self.fontMetrics().horizontalAdvance("M"))
-        return max(8, (width - 2 * self.margin() - 2) // advance)
+        if not self._advance:
+            self._advance = max(1, self.fontMetrics().horizontalAdvance("M"))
+        return max(8, (width - 2 * self.margin() - 2) // self._advance)
 
     def _show(self) -> None:
         self._columns = self._columns_for(self.width()) if self.width() > 20 else 0

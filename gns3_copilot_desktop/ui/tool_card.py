@@ -9,6 +9,7 @@ import json
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -109,13 +110,17 @@ class ToolCallCard(theme.Card):
         self.copy.setToolTip("Copy the call and its result")
         self.copy.setAccessibleName("Copy the call and its result")
         self.copy.clicked.connect(self._copy)
+        # Name and status side by side, or the status under the name in a narrow chat.
+        self.title = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.title.setContentsMargins(0, 0, 0, 0)
+        self.title.addWidget(self.name)
+        self.title.addWidget(self.status)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
-        header.addWidget(self.icon)
-        header.addWidget(self.name)
-        header.addWidget(self.status)
+        header.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        header.addLayout(self.title)
         header.addStretch(1)
-        header.addWidget(self.copy)
+        header.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignTop)
 
         self.limit_line = QLabel()
         self.limit_line.setWordWrap(True)
@@ -183,6 +188,25 @@ class ToolCallCard(theme.Card):
             self.arguments.setText(shown)
             self.arguments.setToolTip(_elide(args, 4000) if len(args) > ARGUMENTS_SHOWN else "")
         self._set_output(call.output if call.status != ToolStatus.LIMIT else None)
+
+    def _header_widths(self) -> tuple[int, int]:
+        """The card's width with name and status side by side, and stacked."""
+        margins = self.layout().contentsMargins()
+        fixed = self.icon.sizeHint().width() + self.copy.sizeHint().width() + 3 * 6 + margins.left() + margins.right()
+        name, status = self.name.sizeHint().width(), self.status.sizeHint().width()
+        return fixed + name + status + 6, fixed + max(name, status)
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt's name
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), max(self._header_widths()[1], 120)))
+        return hint
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        side_by_side = event.size().width() >= self._header_widths()[0]
+        direction = QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        if self.title.direction() != direction:
+            self.title.setDirection(direction)
+        super().resizeEvent(event)
 
     def _set_kind(self, kind: str) -> None:
         if kind == self.kind:
