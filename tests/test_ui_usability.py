@@ -24,6 +24,15 @@ def paced(app):
     return app
 
 
+def finished_chat(app, text: str) -> str:
+    """A chat with one quick turn (no pacing): its id."""
+    pace, app.demo.state.settings.pace_s = app.demo.state.settings.pace_s, 0
+    app.send(text)
+    app.finish_turn()
+    app.demo.state.settings.pace_s = pace
+    return app.presenter.session_id
+
+
 def tab_until(app, start, wanted, limit: int = 80) -> list:
     """Press Tab from `start` until `wanted(widget)`; the widgets focus went through."""
     start.setFocus(Qt.FocusReason.TabFocusReason)
@@ -97,13 +106,9 @@ def test_after_stop_focus_is_back_in_the_message_box(paced):
 
 def test_enter_and_space_open_a_chat_in_the_list(paced):
     app = paced
-    app.demo.state.settings.pace_s = 0
-    app.send("hello")
-    app.finish_turn()
-    first = app.presenter.session_id
+    first = finished_chat(app, "hello")
     app.presenter.new_chat()
-    app.send("Show me the topology")
-    app.finish_turn()
+    finished_chat(app, "Show me the topology")
     chats = app.window.sessions.list
     chats.setFocus()
     row = next(i for i in range(chats.count()) if chats.item(i).data(Qt.ItemDataRole.UserRole) == first)
@@ -119,12 +124,8 @@ def test_enter_and_space_open_a_chat_in_the_list(paced):
 
 def test_another_chat_can_be_read_while_the_agent_works(paced):
     app = paced
-    app.demo.state.settings.pace_s = 0
-    app.send("hello")
-    app.finish_turn()
-    older = app.presenter.session_id
+    older = finished_chat(app, "hello")
     app.presenter.new_chat()
-    app.demo.state.settings.pace_s = PACE_S
     app.send(INTERFACES)
     app.wait(lambda: app.presenter.session_id is not None and app.window.sessions.list.count() == 2, what="the new chat listed")
     running = app.presenter.session_id
@@ -141,10 +142,7 @@ def test_another_chat_can_be_read_while_the_agent_works(paced):
 
 def test_each_chat_keeps_its_own_draft(paced):
     app = paced
-    app.demo.state.settings.pace_s = 0
-    app.send("hello")
-    app.finish_turn()
-    first = app.presenter.session_id
+    first = finished_chat(app, "hello")
     edit = app.window.composer.edit
     QTest.keyClicks(edit, "for the first chat")
     app.presenter.new_chat()
