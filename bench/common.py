@@ -64,6 +64,7 @@ async def signed_in_window(app, ctl):
     window.show()
     await presenter.sign_in(ctl.url, ctl.username, ctl.password, remember=False, keep=False)
     await presenter.choose_project(presenter.projects[0].project_id)
+    presenter.new_chat()  # signing in reopens the last chat; each round starts its own
     start_up_done()
     await asyncio.sleep(0.3)
     return presenter, window

@@ -33,7 +33,7 @@ async def scene(app, name: str, theme: str, message: str, limits) -> None:
     from gns3_copilot_desktop.ui.theme import apply_theme
 
     apply_theme(app, theme)
-    presenter, window = build(parse_args([]), app)
+    presenter, window = build(parse_args(["--theme", theme]), app)
     window.resize(1360, 860)
     window.show()
     with DemoController(pace_s=0.0) as demo:

@@ -29,7 +29,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--user", metavar="NAME", help="user name on the controller")
     parser.add_argument("--project", metavar="ID", help="choose this project once signed in (an id or a name)")
     parser.add_argument("--quit-after", metavar="SECONDS", type=float, help="close cleanly this long after the window is shown")
-    parser.add_argument("--theme", choices=("system", "light", "dark"), default="system")
+    parser.add_argument("--theme", choices=("system", "light", "dark"), help="this run's theme (default: View → Theme)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     if args.quit_after is not None and args.quit_after < 0:
@@ -62,18 +62,10 @@ def build(args: argparse.Namespace, app: QApplication):
     from .ui.main_window import MainWindow
 
     presenter = make_presenter()
-    return presenter, MainWindow(presenter)
-
-
-async def _choose_project(presenter, wanted: str | None) -> None:
-    if not presenter.projects:
-        return
-    match = next((p for p in presenter.projects if wanted in (p.project_id, p.name)), None) if wanted else None
-    if match is None:
-        match = next((p for p in presenter.projects if p.is_opened), presenter.projects[0])
-        if wanted:
-            presenter.error.emit(f"No project “{wanted}” on this controller.")
-    await presenter.choose_project(match.project_id)
+    window = MainWindow()
+    window.theme_from_command_line = args.theme
+    window.attach(presenter)
+    return presenter, window
 
 
 def start_up_done() -> None:
@@ -102,20 +94,22 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
     window to close; then cancel what runs and close the HTTP client."""
     presenter = make_presenter()
     window.attach(presenter)
+    presenter.wanted_project = args.project
     demo = None
     try:
         if args.demo:
             from .controller_sim import DemoController
 
-            demo = DemoController(pace_s=0.02, behave=args.demo).start()
+            # Seconds between streamed pieces; the real-window tests ask for a slower pace.
+            pace_s = float(os.environ.get("GNS3_COPILOT_DEMO_PACE", "0.02"))
+            demo = DemoController(pace_s=pace_s, behave=args.demo).start()
             creds = demo.credentials
             window.statusBar().showMessage(f"Demo controller at {creds.url} (a simulated lab; nothing leaves this machine)", 15000)
-            if await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False):
-                await _choose_project(presenter, args.project)
+            # Kept under "demo": its port changes every run, its projects do not.
+            key = "demo" if args.demo == "design" else f"demo-{args.demo}"
+            await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as=key)
         else:
             await presenter.start(args.controller, args.user)
-            if presenter.client is not None:
-                await _choose_project(presenter, args.project)
         start_up_done()
         if os.environ.get("GNS3_COPILOT_EXIT_WHEN_READY"):
             window.close()  # the start-up benchmark's "fully started" point
@@ -136,11 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("gns3-copilot-desktop")
     app.setApplicationDisplayName("GNS3 Copilot Desktop")
     app.setOrganizationName("gns3-copilot-desktop")
-    apply_theme(app, args.theme, style=not made_here)
+    apply_theme(app, args.theme or "system", style=not made_here)
     # Closing the window ends the controller side first, then the Qt loop, so that
     # tasks are cancelled and the HTTP client is closed while the loop still runs.
     app.setQuitOnLastWindowClosed(False)
     window = MainWindow()
+    window.theme_from_command_line = args.theme
     window.show()
     state: dict[str, object] = {"code": 0}
     if args.quit_after is not None:

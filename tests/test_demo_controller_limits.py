@@ -161,3 +161,16 @@ def test_app_side_enforcement_is_not_used_when_the_controller_enforces(demo):
     events, t = run(go())
     assert not [e for e in events if isinstance(e, LimitReachedEvent)]
     assert t.limit_enforced_by == "controller" and t.tool_calls_executed == 2
+
+
+def test_the_demo_configures_the_routers_named_in_a_range():
+    from gns3_copilot_desktop.controller_sim.agent import _named_routers, task_of
+
+    routers = ["R1", "R2", "R3", "R4"]
+    assert _named_routers("在R1-R4上配置OSPF", routers) == routers
+    assert _named_routers("Configure OSPF on R2 to R3", routers) == ["R2", "R3"]
+    assert _named_routers("Configure OSPF on R1 and R3", routers) == ["R1", "R3"]
+    assert _named_routers("Configure OSPF on 3 routers", routers) == []
+    # What Continue sends goes on with the chat's last real request.
+    assert task_of("Please continue where you stopped.", ["Check the interface status", "Please continue where you stopped."]) == "Check the interface status"
+    assert task_of("Show me the topology", ["hello"]) == "Show me the topology"

@@ -66,5 +66,24 @@ def test_settings_never_hold_secrets(tmp_path):
     settings.controller_url, settings.username = "http://10.0.0.1:3080", "alice"
     settings.save()
     saved = json.loads((tmp_path / "settings.json").read_text())
-    assert set(saved) == {"controller_url", "username", "remember_me"}
+    assert set(saved) == {
+        "controller_url", "username", "remember_me", "last_place", "theme", "text_size", "side_panels",
+        "trusted_certificates",
+    }
     assert AppSettings(tmp_path / "settings.json").username == "alice"
+
+
+def test_view_settings_and_the_last_place_come_back_and_bad_values_are_ignored(tmp_path):
+    settings = AppSettings(tmp_path / "settings.json")
+    settings.theme, settings.text_size, settings.side_panels = "dark", 3, False
+    settings.remember_place("demo", "p1", "s1")
+    again = AppSettings(tmp_path / "settings.json")
+    assert (again.theme, again.text_size, again.side_panels) == ("dark", 3, False)
+    assert again.last_place == {"demo": {"project_id": "p1", "session_id": "s1"}}
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "theme": "neon", "text_size": True, "side_panels": "no", "last_place": {"u": "x", "v": {"project_id": 3}},
+        "trusted_certificates": {"https://a": "not a certificate"},
+    }))
+    damaged = AppSettings(tmp_path / "settings.json")
+    assert (damaged.theme, damaged.text_size, damaged.side_panels) == ("system", 0, True)
+    assert damaged.last_place == {"v": {}} and damaged.trusted_certificates == {}

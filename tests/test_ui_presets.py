@@ -18,17 +18,49 @@ def test_built_in_presets_set_the_spin_boxes(app):
     assert panel.preset.currentText() == "Custom  (6/3)"
 
 
-def test_save_as_and_delete_a_preset(app):
+def _question(panel):
+    return panel._preset_question
+
+
+def test_save_as_asks_before_replacing_and_delete_asks(app):
     panel = app.window.limits
     panel.iterations.setValue(33)
     panel.unlimited.setChecked(False)
     panel.tool_calls.setValue(11)
-    panel.preset_saved.emit("OSPF 实验", panel.limits())
+    panel.save_as.click()
+    dialog = _question(panel)
+    dialog.setTextValue("OSPF 实验")
+    dialog.accept()
     assert panel.preset.currentData() == "OSPF 实验" and panel.delete.isEnabled()
+    # The same name again, other limits: it asks; "Cancel" brings the name back.
+    panel.iterations.setValue(44)
+    panel.save_as.click()
+    _question(panel).setTextValue("ospf  实验")
+    _question(panel).accept()
+    box = _question(panel)
+    assert "Replace it" in box.text()
+    box.button(box.StandardButton.Cancel).click()
+    assert _question(panel).isVisible() and _question(panel).textValue() == "ospf  实验"
+    _question(panel).accept()
+    _question(panel).replace_button.click()
+    assert app.presenter.presets.presets()[-1].limits.max_iterations == 44
+    assert panel.preset.currentData() == "OSPF 实验"
+    # Delete asks; Cancel keeps it.
     panel.delete.click()
+    _question(panel).button(_question(panel).StandardButton.Cancel).click()
+    assert "OSPF 实验" in [panel.preset.itemData(i) for i in range(panel.preset.count())]
+    panel.delete.click()
+    _question(panel).delete_button.click()
     assert "OSPF 实验" not in [panel.preset.itemData(i) for i in range(panel.preset.count())]
-    panel.preset_saved.emit("Default", panel.limits())
-    assert app.window.alert.isVisible() and "built-in" in app.window.alert.text()
+
+
+def test_a_rejected_preset_name_keeps_the_dialog_open_with_the_name(app):
+    panel = app.window.limits
+    panel.save_as.click()
+    _question(panel).setTextValue("Default")
+    _question(panel).accept()
+    dialog = _question(panel)
+    assert dialog.isVisible() and dialog.textValue() == "Default" and "built-in" in dialog.labelText()
 
 
 def test_limits_are_restored_per_project_and_after_a_restart(app, qapp):

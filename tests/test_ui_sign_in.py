@@ -18,21 +18,64 @@ def no_plain_secrets(config_dir, *secrets: str) -> None:
                 assert secret not in text, f"{path.name} holds a secret in plain text"
 
 
-def test_sign_in_through_the_dialog_stores_the_token_in_the_keyring(app):
+def test_enter_in_the_password_signs_in_and_without_remember_me_nothing_is_kept(app):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
     creds = app.demo.credentials
     app.run(app.presenter.start(creds.url, "admin"))
     dialog = app.window.sign_in_dialog
     assert dialog.isVisible() and dialog.url.text() == creds.url and dialog.username.text() == "admin"
-    dialog.password.setText(creds.password)
+    assert dialog.sign_in.isDefault() and not dialog.buttons.button(dialog.buttons.StandardButton.Cancel).isDefault()
     dialog.remember.setChecked(False)
-    dialog.sign_in.click()
+    QTest.keyClicks(dialog.password, creds.password)
+    QTest.keyClick(dialog.password, Qt.Key.Key_Return)  # Enter signs in, never cancels
     app.wait(lambda: not dialog.isVisible(), what="the dialog to close")
     assert app.presenter.client is not None and "admin" in app.window.connection.text()
-    token = app.keyring.secrets[("gns3-copilot-desktop", f"token:admin@{creds.url}")]
-    assert token == app.presenter.client.token
-    assert ("gns3-copilot-desktop", f"password:admin@{creds.url}") not in app.keyring.secrets
+    # Without "remember me" nothing is kept for the next start: no token, no password.
+    assert not [k for k in app.keyring.secrets if k[1].endswith(f"admin@{creds.url}")]
     assert [p.name for p in app.presenter.projects][0] == "OSPF Lab"
-    no_plain_secrets(app.config_dir, token, creds.password)
+    assert app.presenter.project is not None  # signing in through the dialog picks a project
+    no_plain_secrets(app.config_dir, app.presenter.client.token, creds.password)
+
+
+def test_cancel_leaves_a_way_to_sign_in_again(app):
+    creds = app.demo.credentials
+    app.run(app.presenter.start(creds.url, "admin"))
+    dialog = app.window.sign_in_dialog
+    dialog.reject()
+    assert app.window.sign_in_button.isVisible() and "Not signed in" in app.window.connection.text()
+    app.window.sign_in_button.click()
+    assert dialog.isVisible() and dialog.username.text() == "admin"
+
+
+def test_a_rejected_token_shows_signed_out_and_signs_in_again(app):
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=False))
+    app.presenter.client.token = "rejected"
+    app.presenter.spawn(app.presenter.refresh_projects())
+    dialog = app.window.sign_in_dialog
+    app.wait(dialog.isVisible, what="the dialog")
+    dialog.reject()
+    assert "Not signed in" in app.window.connection.text() and app.window.sign_in_button.isVisible()
+    app.window.sign_in_button.click()
+    dialog.password.setText(creds.password)
+    dialog.sign_in.click()
+    app.wait(lambda: not dialog.isVisible(), what="the dialog to close")
+    assert not app.window.sign_in_button.isVisible()
+    assert "reference controller" in app.window.connection.text().lower() or "·" in app.window.connection.text()
+
+
+def test_a_remembered_password_signs_in_again_after_a_controller_restart(app):
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    # The controller forgot every token it issued (a restart with a new secret).
+    app.keyring.secrets[("gns3-copilot-desktop", f"token:admin@{creds.url}")] = "issued-by-the-old-controller"
+    app.run(app.presenter.shutdown())
+    app.presenter.client = None
+    app.run(app.presenter.start(creds.url, "admin"))
+    assert app.presenter.client is not None and not app.window.sign_in_dialog.isVisible()
+    assert app.keyring.secrets[("gns3-copilot-desktop", f"token:admin@{creds.url}")] == app.presenter.client.token
 
 
 def test_remember_me_keeps_the_password_in_the_keyring_only(app):
@@ -135,3 +178,26 @@ def test_a_token_about_to_expire_without_a_password_asks_again(app):
     app.run(app.presenter.start(creds.url, "admin"))
     dialog = app.window.sign_in_dialog
     assert dialog.isVisible() and "expired" in dialog.reason.text()
+
+
+def test_start_up_reopens_the_last_project_and_chat(app, qapp):
+    from gns3_copilot_desktop.app import build, parse_args
+
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    app.choose("Sandbox")  # closed: no chat there
+    app.run(app.presenter.open_project())
+    app.send("hello")
+    app.finish_turn()
+    sandbox, chat = app.presenter.project.project_id, app.presenter.session_id
+    assert chat is not None
+    # The next start, signing in with the stored token.
+    presenter, window = build(parse_args([]), qapp)
+    window.show()
+    app.run(presenter.start(creds.url, "admin"))
+    assert presenter.project.project_id == sandbox and presenter.session_id == chat
+    assert window.windowTitle() == "hello — Sandbox — GNS3 Copilot Desktop"
+    assert window.chat.widgets(), "the chat is shown"
+    app.run(presenter.shutdown())
+    window.close()
+    window.deleteLater()

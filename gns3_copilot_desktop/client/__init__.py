@@ -13,6 +13,7 @@ from .errors import (
     ServerError,
     Unauthorized,
     Unreachable,
+    UntrustedCertificate,
     ValidationFailed,
 )
 from .token import token_expiry, token_needs_renewal

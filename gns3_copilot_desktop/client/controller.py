@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import ssl
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -33,8 +34,10 @@ from .errors import (
     ControllerError,
     CopilotMissing,
     CopilotUnavailable,
+    NotFound,
     ProtocolError,
     Unreachable,
+    UntrustedCertificate,
     error_for_status,
 )
 from .limit_guard import LimitGuard
@@ -64,7 +67,7 @@ class ControllerClient:
         connect_timeout: float = CONNECT_TIMEOUT_S,
         request_timeout: float = REQUEST_TIMEOUT_S,
         stream_read_timeout: float = STREAM_READ_TIMEOUT_S,
-        verify: bool = True,
+        verify: bool | ssl.SSLContext = True,
         headers: dict[str, str] | None = None,
     ):
         self.base_url = base_url.rstrip("/")
@@ -109,7 +112,13 @@ class ControllerClient:
         if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.ConnectTimeout):
             return Unreachable(f"The controller at {self.base_url} stopped answering ({type(exc).__name__}).")
         reason = str(exc) or type(exc).__name__
-        if "CERTIFICATE" in reason.upper() or "SSL" in reason.upper():
+        upper = reason.upper()
+        if self.base_url.startswith("https://") and ("WRONG_VERSION_NUMBER" in upper or "RECORD LAYER FAILURE" in upper or "PACKET_LENGTH_TOO_LONG" in upper):
+            plain = "http://" + self.base_url.removeprefix("https://")
+            return Unreachable(f"The server at {self.base_url} does not speak https on this port. Try {plain}.")
+        if "CERTIFICATE_VERIFY_FAILED" in upper:
+            return UntrustedCertificate(f"The controller at {self.base_url} has a certificate this app does not trust: {reason}")
+        if "CERTIFICATE" in upper or "SSL" in upper:
             return Unreachable(f"The controller at {self.base_url} has a certificate this app does not trust: {reason}")
         return Unreachable(f"Cannot reach the controller at {self.base_url}: {reason}")
 
@@ -151,15 +160,31 @@ class ControllerClient:
 
     # -- controller -----------------------------------------------------------------
 
+    def _not_gns3(self, exc: ControllerError) -> ControllerError:
+        """A web server without GNS3's routes, or answering them with something else."""
+        if isinstance(exc, (NotFound, ProtocolError)) or (isinstance(exc, ControllerError) and exc.status == 405):
+            return ProtocolError(f"The server at {self.base_url} is not a GNS3 controller ({exc.message})")
+        return exc
+
     async def version(self) -> Version:
-        return Version.model_validate(self._json(await self._request("GET", "/v3/version")))
+        try:
+            return Version.model_validate(self._json(await self._request("GET", "/v3/version")))
+        except ControllerError as exc:
+            raise self._not_gns3(exc) from exc
+        except ValueError as exc:  # JSON, but not GNS3's
+            raise ProtocolError(f"The server at {self.base_url} is not a GNS3 controller.") from exc
 
     async def authenticate(self, username: str, password: str) -> Token:
         """Sign in; the token is kept for the next calls."""
-        response = await self._request(
-            "POST", "/v3/access/users/authenticate", json={"username": username, "password": password}
-        )
-        token = Token.model_validate(self._json(response))
+        try:
+            response = await self._request(
+                "POST", "/v3/access/users/authenticate", json={"username": username, "password": password}
+            )
+            token = Token.model_validate(self._json(response))
+        except ControllerError as exc:
+            raise self._not_gns3(exc) from exc
+        except ValueError as exc:
+            raise ProtocolError(f"The server at {self.base_url} is not a GNS3 controller.") from exc
         self.token = token.access_token
         return token
 

@@ -28,6 +28,13 @@ class Unreachable(ControllerError):
     default_message = "The controller cannot be reached."
 
 
+class UntrustedCertificate(Unreachable):
+    """https with a certificate the system does not trust (self-signed, own CA): the
+    window shows it and lets the user trust it for this controller, never silently."""
+
+    default_message = "The controller's certificate is not trusted."
+
+
 class Unauthorized(ControllerError):
     default_message = "The controller did not accept the sign-in. Please sign in again."
 

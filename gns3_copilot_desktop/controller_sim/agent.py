@@ -91,6 +91,19 @@ class _Words:
         return zh if self.zh else en
 
 
+_CONTINUE = re.compile(r"^\W*(please\s+)?(go\s+on|continue)\b|^\W*(请)?继续", re.I)
+
+
+def task_of(message: str, earlier_user_messages: list[str]) -> str:
+    """What to work on: "Please continue where you stopped." (what the app's Continue
+    sends) means the last real request of this chat, now with higher limits."""
+    if _CONTINUE.search(message):
+        for earlier in reversed(earlier_user_messages):
+            if not _CONTINUE.search(earlier):
+                return earlier
+    return message
+
+
 def plan(message: str, lab: Lab) -> Script:
     """The script for what the user asked."""
     from . import workloads
@@ -111,6 +124,16 @@ def plan(message: str, lab: Lab) -> Script:
     if "topolog" in text or "拓扑" in message or re.search(r"\b(nodes|devices|lab)\b", text):
         return _topology(message, lab)
     return _help(message)
+
+
+def _named_routers(message: str, routers: list[str]) -> list[str]:
+    """Routers named in the request: a range "R1-R4" (also R1–R4, R1~R4, R1 to R4,
+    R1到R4) or a list "R1, R3"; only those of the lab, in its order."""
+    names: set[str] = set()
+    for low, high in re.findall(r"(?<![A-Za-z0-9])R(\d+)\s*(?:-|–|—|~|to|到|至)\s*R?(\d+)", message, re.I):
+        names |= {f"R{n}" for n in range(int(low), int(high) + 1)}
+    names |= {m.upper() for m in _NODE.findall(message) if m.upper().startswith("R")}
+    return [r for r in routers if r.upper() in names]
 
 
 def _count(message: str) -> int | None:
@@ -209,7 +232,10 @@ def _configure_ospf(message: str, lab: Lab) -> Script:
     if not routers:
         yield LLMReply(w("There are no routers in this project.", "这个项目中没有路由器。"))
         return
-    chosen = routers[: wanted or len(routers)]
+    named = _named_routers(message, routers)
+    chosen = named or routers[: wanted or len(routers)]
+    if named:
+        wanted = None
     note = ""
     if wanted and wanted > len(routers):
         note = w(f" (you asked for {wanted}, the lab has {len(routers)})", f"（你要求 {wanted} 台，实验中只有 {len(routers)} 台）")

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..protocol.limits import iteration_limit_message, per_tool_limit_message, time_limit_notice, tool_limit_message
 from ..protocol.models import DEFAULT_MAX_ITERATIONS
-from .agent import LLMReply, ToolCallSpec, ToolResult, plan, run_tool, wrap_up
+from .agent import LLMReply, ToolCallSpec, ToolResult, plan, run_tool, task_of, wrap_up
 from .faults import Faults
 from .lab import Lab
 from .sessions import Session
@@ -125,8 +125,9 @@ class Turn:
         return {"type": kind, **fields, "session_id": self.session.thread_id}
 
     async def events(self) -> AsyncIterator[dict[str, Any] | RawChunk]:
+        earlier = [m.get("content") or "" for m in self.session.messages if m.get("role") == "user"]
         self.session.add_message(role="user", content=self.message)
-        script = plan(self.message, self.lab)
+        script = plan(task_of(self.message, earlier), self.lab)
         reply: LLMReply | None = next(script)
         executed: list[ToolResult] = []
         started = time.monotonic()

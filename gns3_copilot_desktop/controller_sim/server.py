@@ -38,14 +38,21 @@ class DemoController:
         token_ttl_s: float | None = None,
         log_level: str = "warning",
         behave: str = "design",
+        ssl_certfile: str | None = None,
+        ssl_keyfile: str | None = None,
     ):
+        """With `ssl_certfile` and `ssl_keyfile` it serves https (tests of certificates)."""
+        self.scheme = "https" if ssl_certfile else "http"
         self.auth = Auth(password=password) if token_ttl_s is None else Auth(password=password, token_ttl_s=token_ttl_s)
         self.app = create_app(auth=self.auth, pace_s=pace_s, heartbeat_s=heartbeat_s, ping_s=ping_s, behave=behave)
         # Bound here, so the port is known before the server runs (port 0: any free one).
         self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._socket.bind(("127.0.0.1", port))
-        config = uvicorn.Config(self.app, log_level=log_level, lifespan="off", timeout_graceful_shutdown=2)
+        config = uvicorn.Config(
+            self.app, log_level=log_level, lifespan="off", timeout_graceful_shutdown=2,
+            ssl_certfile=ssl_certfile, ssl_keyfile=ssl_keyfile,
+        )
         self.server = uvicorn.Server(config)
         # Signals belong to the program that embeds this server: it decides when to stop.
         self.server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]
@@ -57,7 +64,7 @@ class DemoController:
 
     @property
     def credentials(self) -> Credentials:
-        return Credentials(f"http://127.0.0.1:{self.port}", self.auth.username, self.auth.password)
+        return Credentials(f"{self.scheme}://127.0.0.1:{self.port}", self.auth.username, self.auth.password)
 
     @property
     def url(self) -> str:

@@ -26,6 +26,7 @@ class PresenterBase(QObject):
     sign_in_failed = Signal(str)
     signed_in = Signal(str, str)  # url, username
     signed_out = Signal()
+    certificate_untrusted = Signal(str, object)  # url, client.tls.Certificate
     # Controller and projects
     capabilities_changed = Signal(object)  # Capabilities
     projects_changed = Signal(list)  # list[Project]
@@ -54,6 +55,9 @@ class PresenterBase(QObject):
         self.records = records
         self.client: ControllerClient | None = None
         self.url = settings.controller_url
+        # What the limits and the last place are kept under: the URL, or a stable name
+        # for a controller whose URL changes every run (the demo's random port).
+        self.store_key = self.url
         self.username = settings.username
         self.capabilities: Capabilities | None = None
         self.projects: list[Project] = []
@@ -77,6 +81,7 @@ class PresenterBase(QObject):
         # Cleared by a 401: the listeners wait for the next sign-in instead of dying,
         # and the window asks for the password once, not once per failed request.
         self._authorized = asyncio.Event()
+        self.session_chosen.connect(self._remember_place)
 
     def note_tools_used(self, transcript: Transcript) -> None:
         """Remember the tools a conversation shows: per-tool limits offer their names."""

@@ -43,15 +43,20 @@ class ChatsMixin:
             self.sessions_changed.emit(self.sessions)
 
     def new_chat(self) -> None:
-        if self.is_running:
-            return
         self.session_id = None
         self.transcript = Transcript()
         self.transcript_reset.emit(self.transcript)
         self.session_chosen.emit(None)
 
     async def open_session(self, session_id: str) -> None:
-        if self.project is None or self.is_running:
+        if self.project is None:
+            return
+        running = self.turn_transcript
+        if self.is_running and running is not None and running.session_id == session_id:
+            # Back to the chat the agent works in: its live conversation, still streaming.
+            self.session_id, self.transcript = session_id, running
+            self.transcript_reset.emit(self.transcript)
+            self.session_chosen.emit(session_id)
             return
         client = await self._fresh_client()
         project_id = self.project.project_id

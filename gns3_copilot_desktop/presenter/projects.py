@@ -17,6 +17,7 @@ RECONNECT_S = 3.0
 
 
 class ProjectsMixin:
+    wanted_project: str | None = None  # an id or a name, from the command line
     async def refresh_projects(self) -> None:
         client = await self._fresh_client()
         self.projects = await client.projects()
@@ -30,8 +31,15 @@ class ProjectsMixin:
         if self._project_listener is not None:
             self._project_listener.cancel()
             self._project_listener = None
+        previous = self.project
         self.project = next((p for p in self.projects if p.project_id == project_id), None)
         self.project_chosen.emit(self.project)
+        if previous is not None and self.project is not None and previous.project_id == project_id and self.project.is_opened:
+            # The same project again (it was opened, here or elsewhere): the conversation
+            # on screen, and a turn streaming into it, stay.
+            self._project_listener = self.spawn(self._follow_project(project_id))
+            await self.refresh_sessions()
+            return
         self.sessions, self.session_id = [], None
         self.transcript = Transcript()
         self.transcript_reset.emit(self.transcript)
@@ -39,7 +47,7 @@ class ProjectsMixin:
         if self.project is None:
             self.sessions_changed.emit([])
             return
-        self.limits = self.presets.last_used(self.url, self.project.project_id) or Limits()
+        self.limits = self.presets.last_used(self.store_key, self.project.project_id) or Limits()
         self.limits_restored.emit(self.limits)
         if not self.project.is_opened:
             self.sessions_changed.emit([])
@@ -51,6 +59,29 @@ class ProjectsMixin:
             self.status.emit(self.capabilities.describe())
             return
         await self.refresh_sessions()
+
+    async def pick_project(self) -> None:
+        """After signing in: the project asked for on the command line, else where the
+        user was last time on this controller (project and chat), else the first opened."""
+        if not self.projects:
+            return
+        wanted, self.wanted_project = self.wanted_project, None
+        place = self.settings.last_place.get(self.store_key, {})
+        match = next((p for p in self.projects if wanted in (p.project_id, p.name)), None) if wanted else None
+        if wanted and match is None:
+            self.error.emit(f"No project “{wanted}” on this controller.")
+        if match is None:
+            match = next((p for p in self.projects if p.project_id == place.get("project_id")), None)
+        if match is None:
+            match = next((p for p in self.projects if p.is_opened), self.projects[0])
+        await self.choose_project(match.project_id)
+        session_id = place.get("session_id")
+        if match.project_id == place.get("project_id") and any(s.thread_id == session_id for s in self.sessions):
+            await self.open_session(session_id)
+
+    def _remember_place(self, session_id: str | None) -> None:
+        if self.client is not None and self.project is not None:
+            self.settings.remember_place(self.store_key, self.project.project_id, session_id)
 
     async def open_project(self) -> None:
         if self.project is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..client import ControllerClient, ControllerError, Unauthorized
+from ..client import ControllerClient, ControllerError, Unauthorized, UntrustedCertificate
 from ..protocol import Transcript
 
 
@@ -19,37 +19,89 @@ class SignInMixin:
         if not token:
             self.sign_in_needed.emit(self.url, self.username, "")
             return
-        client = ControllerClient(self.url, token)
+        client = self.client_for(self.url, token)
         try:
             await self._renew_if_needed(client)
-        except ControllerError:
-            await client.aclose()
-            self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired.")
-            return
-        try:
             await client.projects()  # proves the token
+        except Unauthorized:
+            # Expired, or the controller was restarted with a new secret: a remembered
+            # password signs in again without asking.
+            if not await self._sign_in_with_remembered_password(client):
+                await client.aclose()
+                self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired. Please sign in again.")
+                return
         except ControllerError as exc:
             await client.aclose()
-            why = "Please sign in again." if isinstance(exc, Unauthorized) else exc.message
-            self.sign_in_needed.emit(self.url, self.username, why)
+            self.sign_in_needed.emit(self.url, self.username, exc.message)
             return
-        await self._use(client, self.url, self.username)
+        await self._use(client, self.url, self.username, self.url)
+        await self.pick_project()
 
-    async def sign_in(self, url: str, username: str, password: str, remember: bool, keep: bool = True) -> bool:
-        """Sign in; `keep=False` keeps the token in memory only (the demo controller)."""
+    def client_for(self, url: str, token: str | None = None) -> ControllerClient:
+        """A client for `url`, trusting the certificate the user pinned for it, if any."""
+        pem = self.settings.trusted_certificates.get(url)
+        if pem is None:
+            return ControllerClient(url, token)
+        from ..client.tls import pinned_context
+
+        return ControllerClient(url, token, verify=pinned_context(pem))
+
+    async def _show_certificate(self, url: str, exc: UntrustedCertificate) -> None:
+        """Fetch the certificate (not trusting it) and let the window ask the user."""
+        from ..client.tls import fetch_certificate
+
+        try:
+            certificate = await fetch_certificate(url)
+        except (OSError, ValueError) as fetch_failed:
+            self.sign_in_failed.emit(f"{exc.message} (the certificate could not be read: {fetch_failed})")
+            return
+        pinned = self.settings.trusted_certificates.get(url)
+        changed = " It is not the certificate you trusted before for this controller." if pinned else ""
+        self.sign_in_failed.emit(f"The certificate of {url} is not trusted.{changed} Check it, then trust it or cancel.")
+        self.certificate_untrusted.emit(url, certificate)
+
+    def trust_certificate(self, url: str, certificate) -> None:
+        """The user checked the certificate and trusts it for this controller."""
+        self.settings.trusted_certificates[url.rstrip("/")] = certificate.pem
+        self.settings.save()
+
+    async def _sign_in_with_remembered_password(self, client: ControllerClient) -> bool:
+        password = self.credentials.password(self.url, self.username)
+        if not password:
+            return False
+        try:
+            await client.authenticate(self.username, password)
+        except ControllerError:
+            return False
+        self.credentials.save(self.url, self.username, client.token or "", password)
+        return True
+
+    async def sign_in(
+        self, url: str, username: str, password: str, remember: bool, keep: bool = True, store_as: str | None = None,
+    ) -> bool:
+        """Sign in. Without "remember me" the token lives in memory only, for this run;
+        `keep=False` also leaves the settings alone (the demo controller), and
+        `store_as` names a controller whose URL changes between runs."""
         url = url.strip().rstrip("/")
         if not url.startswith(("http://", "https://")):
             self.sign_in_failed.emit("The controller URL must start with http:// or https://")
             return False
-        client = ControllerClient(url)
+        client = self.client_for(url)
         try:
             await client.authenticate(username, password)
+        except UntrustedCertificate as exc:
+            await client.aclose()
+            await self._show_certificate(url, exc)
+            return False
         except ControllerError as exc:
             await client.aclose()
             self.sign_in_failed.emit(exc.message)
             return False
         if keep:
-            self.credentials.save(url, username, client.token or "", password if remember else None)
+            if remember:
+                self.credentials.save(url, username, client.token or "", password)
+            else:
+                self.credentials.forget(url, username)  # nothing signs in silently next time
             self.tell_once(self.credentials.problem)
             self.settings.controller_url, self.settings.username, self.settings.remember_me = url, username, remember
             self.settings.save()
@@ -63,12 +115,13 @@ class SignInMixin:
             self.signed_in.emit(url, username)
             await self.refresh_projects()
             return True
-        await self._use(client, url, username)
+        await self._use(client, url, username, store_as or url)
+        await self.pick_project()
         return True
 
-    async def _use(self, client: ControllerClient, url: str, username: str) -> None:
+    async def _use(self, client: ControllerClient, url: str, username: str, store_key: str) -> None:
         await self._drop_client()
-        self.client, self.url, self.username = client, url, username
+        self.client, self.url, self.username, self.store_key = client, url, username, store_key
         self._authorized.set()
         self.signed_in.emit(url, username)
         self.capabilities = await client.capabilities()
@@ -83,6 +136,7 @@ class SignInMixin:
         if self.client is not None:
             await self.client.aclose()
         self.client = None
+        self.capabilities = None
         self.project = None
         self.projects = []
 

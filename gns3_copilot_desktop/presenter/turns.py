@@ -33,7 +33,7 @@ class TurnsMixin:
     def set_limits(self, limits: Limits) -> None:
         self.limits = limits
         if self.project is not None:
-            self.presets.remember(self.url, self.project.project_id, limits)
+            self.presets.remember(self.store_key, self.project.project_id, limits)
 
     def raised_limits(self) -> Limits:
         """Higher limits for "Continue": double the one that stopped the turn."""
@@ -60,6 +60,13 @@ class TurnsMixin:
         return replace(limits, max_iterations=min(MAX_ITERATIONS_RANGE[1], current * 2))
 
     # -- the chat -------------------------------------------------------------------
+
+    turn_transcript = None  # the running (or last) turn's conversation
+    turn_project_id: str | None = None
+
+    def showing_turn(self) -> bool:
+        """Whether the chat on screen is the one the running turn streams into."""
+        return self.is_running and self.transcript is self.turn_transcript
 
     @property
     def is_running(self) -> bool:
@@ -90,6 +97,8 @@ class TurnsMixin:
             enforced_by=enforced_by,
         )
         self._changed()
+        # The turn streams into this transcript even while the user reads another chat.
+        self.turn_transcript, self.turn_project_id = self.transcript, self.project.project_id
         self._turn = self.spawn(self._run_turn(self.project.project_id, request, limits.max_changes))
         self.turn_running.emit(True)
         return True
@@ -102,7 +111,7 @@ class TurnsMixin:
 
     async def _run_turn(self, project_id: str, request: ChatRequest, max_changes: int | None = None) -> None:
         transcript = self.transcript
-        got_event = False
+        got_event = named = False
         try:
             client = await self._fresh_client()
             # aclosing: the stream is closed in this task, also when it is cancelled.
@@ -111,10 +120,16 @@ class TurnsMixin:
                 async for event in events:
                     got_event = True
                     transcript.apply(event)
-                    if self.session_id is None and transcript.session_id and transcript is self.transcript:
-                        self.session_id = transcript.session_id
-                        self._first_questions[(self.url, project_id, self.session_id)] = request.message
-                        self.session_chosen.emit(self.session_id)
+                    if transcript.session_id and not named:
+                        named = True
+                        if self.session_id is None and transcript is self.transcript:
+                            self.session_id = transcript.session_id
+                            self.session_chosen.emit(self.session_id)
+                        if request.session_id is None:
+                            self._first_questions[(self.url, project_id, transcript.session_id)] = request.message
+                            # A new chat: list it now, so that a user who reads another
+                            # chat meanwhile can come back to this one.
+                            self.spawn(self.refresh_sessions())
                     self._changed()
                     if time.perf_counter() - busy_since > YIELD_AFTER_S:
                         # A fast stream never makes the loop wait; hand it back to Qt now
@@ -155,13 +170,13 @@ class TurnsMixin:
 
     async def stop(self) -> None:
         """Abort the running turn through the controller, then hang up."""
-        turn = self._turn
-        if turn is None or turn.done():
+        turn, transcript = self._turn, self.turn_transcript
+        if turn is None or turn.done() or transcript is None:
             return
-        self.transcript.request_abort()
-        if self.project is not None and self.session_id and self.client is not None:
+        transcript.request_abort()
+        if transcript.session_id and self.client is not None:
             try:
-                await self.client.abort(self.project.project_id, self.session_id)
+                await self.client.abort(self.turn_project_id, transcript.session_id)
             except ControllerError as exc:
                 log.info("abort failed: %s", exc)
             # The controller wraps up quickly and stores the turn; wait a little for it.

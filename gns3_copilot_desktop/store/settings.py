@@ -1,8 +1,9 @@
-"""Settings that are not secret: the last controller and user, "remember me"."""
+"""Settings that are not secret: the last controller and user, "remember me", where the
+user was (project and chat, per controller), and how the window looks."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .jsonfile import JsonFile
@@ -16,6 +17,13 @@ class AppSettings:
     controller_url: str = DEFAULT_CONTROLLER_URL
     username: str = "admin"
     remember_me: bool = True
+    # controller URL → {"project_id": …, "session_id": …}: start-up goes back there.
+    last_place: dict[str, dict[str, str | None]] = field(default_factory=dict)
+    theme: str = "system"  # system, light, dark
+    text_size: int = 0  # points added to the system font size
+    side_panels: bool = True
+    # controller URL → the PEM certificate the user chose to trust for it (not secret)
+    trusted_certificates: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._file = JsonFile(self.path)
@@ -26,6 +34,22 @@ class AppSettings:
             self.username = data["username"]
         if isinstance(data.get("remember_me"), bool):
             self.remember_me = data["remember_me"]
+        if isinstance(data.get("last_place"), dict):
+            self.last_place = {
+                url: {k: v for k, v in place.items() if k in ("project_id", "session_id") and isinstance(v, str)}
+                for url, place in data["last_place"].items() if isinstance(place, dict)
+            }
+        if data.get("theme") in ("system", "light", "dark"):
+            self.theme = data["theme"]
+        if isinstance(data.get("text_size"), int) and not isinstance(data.get("text_size"), bool):
+            self.text_size = max(-4, min(12, data["text_size"]))
+        if isinstance(data.get("side_panels"), bool):
+            self.side_panels = data["side_panels"]
+        if isinstance(data.get("trusted_certificates"), dict):
+            self.trusted_certificates = {
+                url: pem for url, pem in data["trusted_certificates"].items()
+                if isinstance(url, str) and isinstance(pem, str) and "BEGIN CERTIFICATE" in pem
+            }
 
     @property
     def problem(self) -> str | None:
@@ -33,4 +57,14 @@ class AppSettings:
 
     def save(self) -> None:
         # Never a token or a password here: those live in the OS keyring only.
-        self._file.write({"controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me})
+        self._file.write({
+            "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
+            "last_place": self.last_place, "theme": self.theme, "text_size": self.text_size,
+            "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
+        })
+
+    def remember_place(self, url: str, project_id: str | None, session_id: str | None) -> None:
+        place = {"project_id": project_id, "session_id": session_id}
+        if self.last_place.get(url) != place:
+            self.last_place[url] = place
+            self.save()

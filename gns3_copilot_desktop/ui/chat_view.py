@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -47,20 +48,38 @@ class AssistantMessage(QWidget):
 
         self.view = MarkdownView()
         self._seen = 0
+        self._item: AssistantText | None = None
         self.limit_line = QLabel()
         self.limit_line.setVisible(False)
+        # The whole answer as Markdown, as it came.
+        self.copy = QToolButton(text="Copy answer")
+        self.copy.setAutoRaise(True)
+        self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.copy.setAccessibleName("Copy answer")
+        self.copy.clicked.connect(self._copy)
+        self.copy.setVisible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.view)
         layout.addWidget(self.limit_line)
+        layout.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignRight)
+
+    def _copy(self) -> None:
+        from .copying import copy_with_feedback
+
+        if self._item is not None:
+            copy_with_feedback(self.copy, "".join(self._item.pieces))
 
     def set_item(self, item: AssistantText, complete: bool = False) -> None:
+        self._item = item
         # Only the pieces that came since the last frame are handed on.
         if self._seen < len(item.pieces):
             self.view.append("".join(item.pieces[self._seen :]), complete)
             self._seen = len(item.pieces)
+            self.copy.setVisible(True)
         if item.iteration_notice is not None:
             self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{item.iteration_notice.summary()}</b>")
+            self.limit_line.setAccessibleName(f"Limit reached: {item.iteration_notice.summary()}")
             self.limit_line.setVisible(True)
 
 
@@ -139,13 +158,18 @@ class LimitStopBar(theme.Card):
         icon.setPixmap(theme.limit_icon(24))
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
+        self.setAccessibleName("Limit reached")
+        self.label.setAccessibleName("Limit reached")
         self.button = QPushButton("Continue with higher limits")
         self.button.clicked.connect(self.continue_requested)
+        # The button under the words, not beside them: the bar fits a narrow chat.
+        text = QVBoxLayout()
+        text.addWidget(self.label)
+        text.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
-        layout.addWidget(icon)
-        layout.addWidget(self.label, 1)
-        layout.addWidget(self.button)
+        layout.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(text, 1)
 
 
 class _Group(QWidget):
@@ -188,6 +212,7 @@ class ChatView(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setAccessibleName("Conversation")
         self._content = QWidget()
         self._layout = QVBoxLayout(self._content)
         # The conversation grows to fit what it holds before it is laid out: without
@@ -218,6 +243,12 @@ class ChatView(QScrollArea):
         self._first = 0  # index of the first item that has a widget
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
+        # Over the bottom of the view while the user reads further up and more arrives.
+        self.jump = QPushButton("Jump to latest ↓", self)
+        self.jump.setAccessibleName("Jump to latest")
+        self.jump.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.jump.clicked.connect(self.jump_to_latest)
+        self.jump.setVisible(False)
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
         self.set_placeholder("Sign in to a GNS3 controller to start.")
@@ -246,6 +277,7 @@ class ChatView(QScrollArea):
         self._transcript = transcript
         self._first = max(0, len(transcript.items) - self.PAGE)
         self._stick_to_bottom = True
+        self.jump.setVisible(False)
         transcript.take_changes()
         # A page at most, rendered at once: the user just asked for this chat, and a
         # painted page now beats a smooth loop for the next few milliseconds.
@@ -304,7 +336,7 @@ class ChatView(QScrollArea):
                 break
         self._placeholder.setVisible(not self._widgets)
         self._update_earlier()
-        self._update_limit_bar()
+        self.refresh_limit_bar()
         if not self._dirty:
             self.settled.emit()
 
@@ -340,7 +372,9 @@ class ChatView(QScrollArea):
         self.earlier.setVisible(self._first > 0)
         self.earlier.setText(f"Show earlier messages ({self._first:,} more)")
 
-    def _update_limit_bar(self) -> None:
+    def refresh_limit_bar(self) -> None:
+        """Show or hide "Continue with higher limits". Called on every change and when
+        the turn ends: the final `done` may change no item."""
         t = self._transcript
         from ..protocol.items import TurnState
 
@@ -350,13 +384,32 @@ class ChatView(QScrollArea):
             self.limit_bar.label.setText(
                 f"<b>{t.limit_stop.summary()}</b>{who}. This is a normal stop: raise the limit to let the Copilot go on."
             )
+            self.limit_bar.label.setAccessibleName(f"Limit reached: {t.limit_stop.summary()}{who}")
         self.limit_bar.setVisible(stopped)
 
     # -- keeping the newest text in view ------------------------------------------------
 
+    def jump_to_latest(self) -> None:
+        self._stick_to_bottom = True
+        self.jump.setVisible(False)
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _place_jump(self) -> None:
+        self.jump.adjustSize()
+        viewport = self.viewport().geometry()
+        self.jump.move(viewport.center().x() - self.jump.width() // 2, viewport.bottom() - self.jump.height() - 10)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.jump.isVisible():
+            self._place_jump()
+
     def _scrolled(self, value: int) -> None:
         bar = self.verticalScrollBar()
         self._stick_to_bottom = value >= bar.maximum() - 24
+        if self._stick_to_bottom:
+            self.jump.setVisible(False)
         if value == bar.minimum() and self._first > 0 and bar.maximum() > 0:
             self.show_earlier()  # reading upwards: the next older page comes by itself
 
@@ -364,3 +417,7 @@ class ChatView(QScrollArea):
         if self._stick_to_bottom:
             # At once, not from a timer: one scroll per layout pass, one repaint.
             self.verticalScrollBar().setValue(maximum)
+        elif self._transcript is not None and self._transcript.is_streaming and not self.jump.isVisible():
+            self._place_jump()
+            self.jump.setVisible(True)
+            self.jump.raise_()

@@ -1,4 +1,5 @@
-"""The message box: Enter sends, Shift+Enter starts a new line, Esc stops the turn."""
+"""The message box: Enter sends, Shift+Enter starts a new line, Tab moves on. (Esc stops
+the turn anywhere in the window: the main window's shortcut.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLay
 
 class MessageEdit(QPlainTextEdit):
     send_requested = Signal()
-    stop_requested = Signal()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -17,9 +17,6 @@ class MessageEdit(QPlainTextEdit):
                 self.insertPlainText("\n")
             else:
                 self.send_requested.emit()
-            return
-        if event.key() == Qt.Key.Key_Escape:
-            self.stop_requested.emit()
             return
         super().keyPressEvent(event)
 
@@ -33,6 +30,9 @@ class Composer(QWidget):
         self.edit = MessageEdit()
         self.edit.setPlaceholderText("Ask the Copilot…  (Enter sends, Shift+Enter for a new line, Esc stops)")
         self.edit.setFixedHeight(78)
+        self.edit.setTabChangesFocus(True)  # a keyboard user must be able to leave it
+        self.edit.setAccessibleName("Message to the Copilot")
+        self.edit.setAccessibleDescription("Enter sends, Shift+Enter starts a new line, Escape stops the Copilot")
         self.send_button = QPushButton("Send")
         self.send_button.setDefault(True)
         self.stop_button = QPushButton("Stop")
@@ -47,7 +47,6 @@ class Composer(QWidget):
         layout.addLayout(buttons)
         self.edit.send_requested.connect(self._send)
         self.send_button.clicked.connect(self._send)
-        self.edit.stop_requested.connect(self.stop)
         self.stop_button.clicked.connect(self.stop)
         self._running = False
         self._can_send = True
@@ -68,6 +67,11 @@ class Composer(QWidget):
             self.edit.setPlainText(text)
 
     def set_running(self, running: bool) -> None:
+        # The button that has focus is about to hide: focus goes to the message box, not
+        # to whatever comes next (the limits, where a keystroke would change a value).
+        leaving = self.stop_button if not running else self.send_button
+        if leaving.hasFocus() or (not running and self.window().focusWidget() is None):
+            self.edit.setFocus(Qt.FocusReason.OtherFocusReason)
         self._running = running
         self.send_button.setEnabled(not running and self._can_send)
         self.send_button.setVisible(not running)

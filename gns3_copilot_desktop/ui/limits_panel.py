@@ -41,11 +41,13 @@ class LimitsPanel(QGroupBox):
         self.iterations = QSpinBox()
         self.iterations.setRange(*MAX_ITERATIONS_RANGE)
         self.iterations.setValue(DEFAULT_MAX_ITERATIONS)
+        self.iterations.setAccessibleName("Max iterations")
         self.iterations.setToolTip("LLM↔tool iterations per request (1–100). One iteration is one LLM call plus its tools.")
         self.tool_calls = QSpinBox()
         self.tool_calls.setRange(*MAX_TOOL_CALLS_RANGE)
         self.tool_calls.setValue(15)
         self.tool_calls.setToolTip("Tool calls per request (1–50).")
+        self.tool_calls.setAccessibleName("Max tool calls")
         self.unlimited = QCheckBox("Unlimited")
         self.unlimited.setChecked(True)
         self.unlimited.setToolTip("No tool-call limit: the field is not sent.")
@@ -56,8 +58,12 @@ class LimitsPanel(QGroupBox):
 
         self.preset = QComboBox()
         self.preset.setToolTip("Presets of limits")
+        self.preset.setAccessibleName("Preset")
+        # Names show whole: the box takes the panel's width, not the width of "Default".
+        self.preset.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.preset.setMinimumContentsLength(10)
         self.save_as = QPushButton("Save as…")
-        self.delete = QPushButton("Delete")
+        self.delete = QPushButton("Delete…")
         presets_row = QHBoxLayout()
         presets_row.addWidget(self.save_as)
         presets_row.addWidget(self.delete)
@@ -70,9 +76,16 @@ class LimitsPanel(QGroupBox):
         self.enforcement.setStyleSheet("color: palette(placeholder-text);")
 
         form = QFormLayout()
-        form.addRow("Max iterations", self.iterations)
-        form.addRow("Max tool calls", tools_row)
-        form.addRow("Preset", self.preset)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # labels above fields when narrow
+        # Labels with buddies: a screen reader names each field by its label.
+        for text, row, field in (
+            ("Max &iterations", self.iterations, self.iterations),
+            ("Max &tool calls", tools_row, self.tool_calls),
+            ("&Preset", self.preset, self.preset),
+        ):
+            label = QLabel(text)
+            label.setBuddy(field)
+            form.addRow(label, row)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(presets_row)
@@ -84,8 +97,8 @@ class LimitsPanel(QGroupBox):
         self.unlimited.toggled.connect(self._unlimited_toggled)
         self.more.changed.connect(self._edited)
         self.preset.activated.connect(self._preset_chosen)
-        self.save_as.clicked.connect(self._ask_name)
-        self.delete.clicked.connect(self._delete_preset)
+        self.save_as.clicked.connect(lambda: self._ask_name())
+        self.delete.clicked.connect(lambda: self._delete_preset())
 
     # -- state from outside ---------------------------------------------------------------
 
@@ -153,19 +166,24 @@ class LimitsPanel(QGroupBox):
             self.set_limits(preset.limits)
             self.limits_changed.emit(preset.limits)
 
-    def _ask_name(self) -> None:
-        from PySide6.QtWidgets import QInputDialog
+    def _ask_name(self, name: str = "", problem: str = ""):
+        """Ask for a name; the window checks it (`name_rejected` brings this back with
+        the name and the reason, so nothing typed is lost)."""
+        from .preset_dialogs import ask_preset_name
 
-        dialog = QInputDialog(self)
-        dialog.setWindowTitle("Save limits as a preset")
-        dialog.setLabelText(f"Name for {self.limits().label()}:")
-        dialog.textValueSelected.connect(lambda name: self.preset_saved.emit(name, self.limits()))
-        dialog.open()  # never exec(): the asyncio loop keeps running
+        return ask_preset_name(self, self.limits(), [p.name for p in self._presets if not p.built_in],
+                               lambda chosen: self.preset_saved.emit(chosen, self.limits()), name, problem)
 
-    def _delete_preset(self) -> None:
+    def name_rejected(self, name: str, problem: str):
+        return self._ask_name(name, problem)
+
+    def _delete_preset(self):
+        from .preset_dialogs import confirm_delete
+
         name = self.preset.currentData()
         if name and name != CUSTOM:
-            self.preset_deleted.emit(name)
+            return confirm_delete(self, name, lambda: self.preset_deleted.emit(name))
+        return None
 
 
 def _short(limits: Limits) -> str:

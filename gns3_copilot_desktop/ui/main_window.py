@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from . import theme
 from .chat_view import ChatView
 from .composer import Composer
+from .drafts import Drafts
 from .limits_panel import LimitsPanel
 from .sidebar import ProjectPicker, SessionList
 
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from ..presenter import Presenter
 
 ALERT_MS = 10000
+# The side panels' width, and how far they yield to keep the conversation readable.
+SIDE_WIDTH = 270
+CENTRE_MIN = 420
 HOLD_PAINT_MS = 50  # the longest a repaint waits for the chat to finish a frame
 
 
@@ -48,11 +52,16 @@ class MainWindow(QMainWindow):
 
         # Top: who and where.
         self.connection = QLabel("Not signed in")
+        self.connection.setAccessibleName("Connection")
+        # Signed out, cancelled the dialog, or the controller rejected the token: there
+        # is always a way to sign in again.
+        self.sign_in_button = QPushButton("Sign in…")
         self.sign_out_button = QPushButton("Sign out")
         self.sign_out_button.setVisible(False)
         top = QHBoxLayout()
         top.setContentsMargins(12, 8, 12, 4)
         top.addWidget(self.connection, 1)
+        top.addWidget(self.sign_in_button)
         top.addWidget(self.sign_out_button)
 
         # Left: projects and chats.
@@ -75,6 +84,7 @@ class MainWindow(QMainWindow):
         self._alert_timer.setSingleShot(True)
         self._alert_timer.timeout.connect(lambda: self.alert.setVisible(False))
         self.banner = QLabel()
+        self.banner.setAccessibleName("Turn status")
         self.banner.setVisible(False)
         self.banner.setStyleSheet(f"background: {theme.BLUE}; color: white; padding: 5px 10px; border-radius: 6px;")
         self.chat = ChatView()
@@ -106,7 +116,8 @@ class MainWindow(QMainWindow):
         for widget, stretch in ((left, 0), (centre, 1), (right, 0)):
             splitter.addWidget(widget)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
-        splitter.setSizes([270, 740, 270])
+        splitter.setSizes([SIDE_WIDTH, 740, SIDE_WIDTH])
+        splitter.setChildrenCollapsible(False)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         body = QWidget()
@@ -119,8 +130,14 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self.setStatusBar(QStatusBar())
 
+        self.left, self.right, self.splitter = left, right, splitter
+        self.theme_from_command_line: str | None = None
+        self.menus = None  # the menu bar, made with the presenter (after the first paint)
         self._sign_in_dialog = None
         self._running = False
+        self._stopping = False
+        self._drafts = Drafts()
+        self._conversation_changed = False
         self.composer.set_can_send(False, "Starting…")
         if presenter is not None:
             self.attach(presenter)
@@ -138,6 +155,9 @@ class MainWindow(QMainWindow):
     def attach(self, presenter: Presenter) -> None:
         self.presenter = presenter
         self._wire()
+        from .menus import Menus
+
+        self.menus = Menus(self)
         self.limits.set_presets(presenter.presets.presets())
         self._update_can_send()
 
@@ -146,7 +166,8 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         p, spawn = self.presenter, self.presenter.spawn
         # intents → presenter
-        self.sign_out_button.clicked.connect(lambda: spawn(p.sign_out()))
+        self.sign_out_button.clicked.connect(self.sign_out)
+        self.sign_in_button.clicked.connect(self.ask_sign_in)
         self.projects.project_chosen.connect(lambda pid: spawn(p.choose_project(pid)))
         self.projects.open_requested.connect(lambda: spawn(p.open_project()))
         self.sessions.new_chat.connect(p.new_chat)
@@ -156,24 +177,26 @@ class MainWindow(QMainWindow):
         self.sessions.pin_requested.connect(lambda sid, pinned: spawn(p.pin_session(sid, pinned)))
         self.sessions.delete_requested.connect(lambda sid: spawn(p.delete_session(sid)))
         self.composer.send.connect(self._send)
-        self.composer.stop.connect(lambda: spawn(p.stop()))
+        self.composer.stop.connect(self.stop_turn)
         self.chat.continue_requested.connect(p.continue_with_higher_limits)
         self.chat.rendered.connect(p.note_render_time)
         self.limits.limits_changed.connect(p.set_limits)
         self.limits.preset_saved.connect(self._save_preset)
         self.limits.preset_deleted.connect(self._delete_preset)
         QShortcut(QKeySequence("Ctrl+N"), self, activated=p.new_chat)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Quit), self, activated=self.close)
+        # Esc stops the turn wherever focus is in the window (dialogs keep their own Esc).
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self._escape)
         # presenter → widgets
         p.sign_in_needed.connect(self._ask_sign_in)
         p.sign_in_failed.connect(lambda text: self.sign_in_dialog.show_error(text))
         p.signed_in.connect(self._signed_in)
         p.signed_out.connect(self._signed_out)
+        p.certificate_untrusted.connect(self._ask_trust)
         p.capabilities_changed.connect(self._capabilities)
         p.projects_changed.connect(lambda projects: self.projects.set_projects(projects, p.project.project_id if p.project else None))
         p.project_chosen.connect(self._project_chosen)
         p.sessions_changed.connect(lambda sessions: self.sessions.set_sessions(sessions, p.session_id))
-        p.session_chosen.connect(self.sessions.select)
+        p.session_chosen.connect(self._session_chosen)
         p.transcript_reset.connect(self._transcript_reset)
         p.transcript_changed.connect(self._transcript_changed)
         p.turn_running.connect(self._turn_running)
@@ -187,7 +210,66 @@ class MainWindow(QMainWindow):
         if await self.presenter.sign_in(url, username, password, remember):
             self.sign_in_dialog.accept()
 
+    def ask_sign_in(self) -> None:
+        """The header's (and the menu's) Sign in: the dialog, prefilled."""
+        p = self.presenter
+        if p is not None:
+            self._ask_sign_in(p.url, p.username, "")
+
+    def sign_out(self) -> None:
+        if self.presenter is not None:
+            self.presenter.spawn(self.presenter.sign_out())
+
+    def connect_to_another(self) -> None:
+        """The sign-in dialog with the controller field ready to be changed."""
+        self.ask_sign_in()
+        dialog = self.sign_in_dialog
+        dialog.url.setFocus()
+        dialog.url.selectAll()
+
+    def show_side_panels(self, shown: bool) -> None:
+        self.left.setVisible(shown)
+        self.right.setVisible(shown)
+        self._fit_panels()
+
+    def _fit_panels(self) -> None:
+        """Side panels yield (down to what they need) before the conversation does."""
+        if not self.left.isVisible():
+            return
+        total = self.splitter.width()
+        side = max(0, min(SIDE_WIDTH, (total - CENTRE_MIN) // 2))
+        left = max(side, self.left.minimumSizeHint().width())
+        right = max(side, self.right.minimumSizeHint().width())
+        self.splitter.setSizes([left, max(0, total - left - right), right])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self._fit_panels()
+
+    def theme_changed(self) -> None:
+        from . import theme as theme_module
+
+        dark = theme_module.is_dark()  # the application's palette: widgets follow it later
+        for card in self.findChildren(theme_module.Card):
+            card.refresh_colors()
+        style = theme_module.scroll_bar_style(dark)
+        for view in (self.chat, self.sessions.list):
+            view.verticalScrollBar().setStyleSheet(style)
+
+    def stop_turn(self) -> None:
+        if self.presenter is None or not self.presenter.is_running:
+            return
+        self._stopping = True
+        self._update_banner()
+        self.presenter.spawn(self.presenter.stop())
+
+    def _escape(self) -> None:
+        if self.presenter is not None and self.presenter.is_running:
+            self.stop_turn()
+
     def _send(self, text: str) -> None:
+        self.alert.setVisible(False)  # the last error is not this attempt's
         if self.presenter.send(text):
             self.composer.sent()
 
@@ -195,7 +277,7 @@ class MainWindow(QMainWindow):
         try:
             self.presenter.presets.save_preset(name, limits)
         except ValueError as exc:
-            self.show_alert(str(exc))
+            self.limits.name_rejected(name, str(exc))  # asked again, with the name as typed
             return
         self.limits.set_presets(self.presenter.presets.presets())
 
@@ -206,22 +288,48 @@ class MainWindow(QMainWindow):
     # -- rendering ------------------------------------------------------------------------
 
     def _ask_sign_in(self, url: str, username: str, reason: str) -> None:
+        self._show_signed_out(reason)
         if self._sign_in_dialog is not None and self._sign_in_dialog.isVisible():
             return  # already asking: never wipe what the user is typing
         self.sign_in_dialog.prefill(url, username, reason, self.presenter.settings.remember_me)
         self.sign_in_dialog.open()
 
+    def _ask_trust(self, url: str, certificate) -> None:
+        from .certificate_dialog import CertificateDialog
+
+        self.certificate_dialog = CertificateDialog(url, certificate, self)
+        self.certificate_dialog.trusted.connect(self._trusted)
+        self.certificate_dialog.open()
+
+    def _trusted(self, url: str, certificate) -> None:
+        self.presenter.trust_certificate(url, certificate)
+        dialog = self._sign_in_dialog
+        if dialog is not None and dialog.isVisible():
+            dialog.submit()  # the sign-in the certificate interrupted, again
+
+    def _show_signed_out(self, reason: str) -> None:
+        """The header says it as it is: until a sign-in succeeds, nothing works."""
+        p = self.presenter
+        if p is not None and p.client is not None:
+            why = f" · {reason}" if reason else ""
+            self.connection.setText(f"<b>Not signed in</b> (was {p.username} @ {p.url}){why}")
+        self.sign_in_button.setVisible(True)
+
     def _signed_in(self, url: str, username: str) -> None:
-        self.connection.setText(f"<b>{username}</b> @ {url}")
+        caps = self.presenter.capabilities if self.presenter is not None else None
+        described = f" · {caps.describe()}" if caps is not None and (url, username) == (self.presenter.url, self.presenter.username) else ""
+        self.connection.setText(f"<b>{username}</b> @ {url}{described}")
         self.sign_out_button.setVisible(True)
+        self.sign_in_button.setVisible(False)
         self.chat.set_placeholder("Choose a project on the left.")
         self._update_can_send()
 
     def _signed_out(self) -> None:
         self.connection.setText("Not signed in")
         self.sign_out_button.setVisible(False)
+        self.sign_in_button.setVisible(True)
         self.projects.set_projects([], None)
-        self.projects.show_project(None)
+        self.projects.show_project(None, signed_in=False)
         self.sessions.set_sessions([], None)
         self.chat.set_placeholder("Sign in to a GNS3 controller to start.")
         self._update_can_send()
@@ -252,27 +360,60 @@ class MainWindow(QMainWindow):
 
     def _transcript_reset(self, transcript) -> None:
         self.chat.reset(transcript)
+        self._conversation_changed = True
         self._update_banner()
+        self._update_title()
+
+    def _session_chosen(self, session_id: str | None) -> None:
+        self.sessions.select(session_id)
+        p = self.presenter
+        key = (p.url, p.project.project_id if p.project else None, session_id)
+        if self._conversation_changed:
+            text = self._drafts.switch(key, self.composer.edit.toPlainText())
+            if text != self.composer.edit.toPlainText():
+                self.composer.edit.setPlainText(text)
+        else:
+            self._drafts.rename(key)  # the new chat got its id: its draft stays
+        self._conversation_changed = False
+        self._update_title()
+
+    def _update_title(self) -> None:
+        """chat — project — GNS3 Copilot Desktop"""
+        p = self.presenter
+        parts = []
+        if p is not None and p.project is not None:
+            session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
+            parts.append(session.title if session is not None else "New chat")
+            parts.append(p.project.name)
+        self.setWindowTitle(" — ".join([*parts, "GNS3 Copilot Desktop"]))
 
     def _transcript_changed(self, indexes: list[int]) -> None:
         self.chat.update_items(indexes)
+        self.chat.refresh_limit_bar()
         self._update_banner()
 
     def _turn_running(self, running: bool) -> None:
+        # The sidebar and the picker stay usable: the turn streams into its own chat
+        # while the user reads another one.
         self._running = running
+        if not running:
+            self._stopping = False
         self.composer.set_running(running)
-        self.sessions.setEnabled(not running)
-        self.projects.setEnabled(not running)
+        # `done` may come in a frame after the last text and change no item: the stop
+        # bar is decided again when the turn ends.
+        self.chat.refresh_limit_bar()
         self._update_banner()
 
     def _update_banner(self) -> None:
         if not self._running or self.presenter is None:
             self.banner.setVisible(False)
             return
-        t = self.presenter.transcript
+        t = self.presenter.turn_transcript or self.presenter.transcript
         iterations = f"iteration {max(t.llm_turns, 1)}/{t.max_iterations}" if t.max_iterations else f"iteration {t.llm_turns}"
         tools = f"tool calls {t.tool_calls_executed}/{t.max_tool_calls}" if t.max_tool_calls else f"tool calls {t.tool_calls_executed}"
-        what = "Stopping…" if t.abort_requested else "Copilot is working"
+        what = "Stopping…" if t.abort_requested or self._stopping else "Copilot is working"
+        if not self.presenter.showing_turn():
+            what += " in another chat"
         self.banner.setText(f"{what} · {iterations} · {tools}")
         self.banner.setVisible(True)
 
@@ -293,8 +434,7 @@ class MainWindow(QMainWindow):
     def show_alert(self, text: str) -> None:
         self.alert.setText(text)
         self.alert.setVisible(True)
-        self._alert_timer.start(ALERT_MS)
-        self.statusBar().showMessage(text, ALERT_MS)
+        self._alert_timer.start(ALERT_MS)  # said once: not echoed in the status bar
 
     def event(self, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() != QEvent.Type.UpdateRequest or self.presenter is None:

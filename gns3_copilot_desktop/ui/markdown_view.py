@@ -38,16 +38,26 @@ class MarkdownBlock(QTextBrowser):
         self.document().setDocumentMargin(2)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
         self.setFixedHeight(0)
+        self._code = None  # code_blocks.CodeBlocks, made for the first code block
 
     def _fit(self, size: QSizeF) -> None:
         height = math.ceil(size.height())
         if height != self.height():
             self.setFixedHeight(height)
+        if self._code is not None:
+            self._code.place()
 
     def set_markdown(self, text: str) -> None:
+        if self._code is not None:
+            self._code.forget()
         self.setMarkdown(text)
         if "|" in text:
             _repair_tables(self.document())
+        from .code_blocks import CodeBlocks, has_code  # background and Copy button on code
+
+        if self._code is not None or has_code(text):
+            self._code = self._code or CodeBlocks(self)
+            self._code.decorate()
 
 
 def _repair_tables(document: QTextDocument) -> None:

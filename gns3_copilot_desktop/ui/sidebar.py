@@ -16,10 +16,11 @@ from PySide6.QtWidgets import (
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QIcon, QKeyEvent
+
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession, Project
 
-PIN = "📌 "
 ROLE_ID = Qt.ItemDataRole.UserRole
 
 
@@ -31,7 +32,9 @@ class ProjectPicker(QWidget):
         super().__init__(parent)
         self.combo = QComboBox()
         self.combo.setPlaceholderText("No project")
-        self.combo.setMinimumContentsLength(18)
+        self.combo.setMinimumContentsLength(12)
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setAccessibleName("Project")
         self.state = QLabel()
         self.open_button = QPushButton("Open project")
         self.open_button.setToolTip("Chat needs an opened project")
@@ -43,6 +46,7 @@ class ProjectPicker(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         title = QLabel("<b>Project</b>")
+        title.setBuddy(self.combo)
         layout.addWidget(title)
         layout.addWidget(self.combo)
         layout.addLayout(row)
@@ -61,9 +65,12 @@ class ProjectPicker(QWidget):
         self.combo.setCurrentIndex(index)
         self.combo.blockSignals(False)
 
-    def show_project(self, project: Project | None) -> None:
+    def show_project(self, project: Project | None, signed_in: bool = True) -> None:
         if project is None:
-            self.state.setText("Choose a project" if self._projects else "No projects on this controller")
+            if not signed_in:
+                self.state.setText("Sign in to see the projects")
+            else:
+                self.state.setText("Choose a project" if self._projects else "No projects on this controller")
             self.open_button.setVisible(False)
             return
         index = self.combo.findData(project.project_id)
@@ -71,6 +78,18 @@ class ProjectPicker(QWidget):
             self.combo.setCurrentIndex(index)
         self.state.setText("opened" if project.is_opened else "closed")
         self.open_button.setVisible(not project.is_opened)
+
+
+class ChatList(QListWidget):
+    """Enter or Space opens the chat under the cursor, as a click does."""
+
+    opened = Signal(object)  # QListWidgetItem
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self.currentItem() is not None:
+            self.opened.emit(self.currentItem())
+            return
+        super().keyPressEvent(event)
 
 
 class SessionList(QWidget):
@@ -83,12 +102,19 @@ class SessionList(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.new_button = QPushButton("New chat")
-        self.list = QListWidget()
+        self.list = ChatList()
+        self.list.setAccessibleName("Chats")
+        # Long titles end in "…" (the whole title is in the tooltip), never cut off.
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.list.opened.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.customContextMenuRequested.connect(self._menu)
         self.list.itemClicked.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
         header = QHBoxLayout()
-        header.addWidget(QLabel("<b>Chats</b>"), 1)
+        title = QLabel("<b>Chats</b>")
+        title.setBuddy(self.list)
+        header.addWidget(title, 1)
         header.addWidget(self.new_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -101,7 +127,10 @@ class SessionList(QWidget):
         self._sessions = {s.thread_id: s for s in sessions}
         self.list.clear()
         for session in sessions:
-            item = QListWidgetItem((PIN if session.pinned else "") + session.display_title)
+            item = QListWidgetItem(session.display_title)
+            if session.pinned:
+                item.setIcon(self._pin())
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{session.display_title} (pinned)")
             item.setData(ROLE_ID, session.thread_id)
             stamp = (session.updated_at or "").replace("T", " ")[:16]
             item.setToolTip(f"{session.display_title}\n{session.message_count} messages · {stamp}")
@@ -109,6 +138,13 @@ class SessionList(QWidget):
             if session.thread_id == current:
                 item.setSelected(True)
                 self.list.setCurrentItem(item)
+
+    def _pin(self) -> QIcon:
+        if not hasattr(self, "_pin_icon"):
+            from . import theme
+
+            self._pin_icon = QIcon(theme.pin_icon())
+        return self._pin_icon
 
     def select(self, session_id: str | None) -> None:
         self.list.clearSelection()

@@ -38,7 +38,6 @@ class SignInDialog(QDialog):
         self.error.setVisible(False)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.sign_in = self.buttons.addButton("Sign in", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.sign_in.setDefault(True)
         form = QFormLayout()
         form.addRow("Controller", self.url)
         form.addRow("User", self.username)
@@ -49,8 +48,21 @@ class SignInDialog(QDialog):
         layout.addWidget(self.remember)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
-        self.buttons.accepted.connect(self._submit)
+        self._make_sign_in_default()
+        self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
+
+    def _make_sign_in_default(self) -> None:
+        """Enter signs in. Only once the button box belongs to the dialog: QDialog picks
+        its default among its own buttons, and before that Cancel won."""
+        for button in self.buttons.buttons():
+            button.setAutoDefault(False)
+        self.sign_in.setAutoDefault(True)
+        self.sign_in.setDefault(True)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._make_sign_in_default()
 
     def prefill(self, url: str, username: str, reason: str, remember: bool) -> None:
         self.url.setText(url)
@@ -63,11 +75,12 @@ class SignInDialog(QDialog):
         self.set_busy(False)
         (self.password if username else self.username).setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def _submit(self) -> None:
+    def submit(self) -> None:
         url, user = self.url.text().strip() or self.url.placeholderText(), self.username.text().strip()
         if not user:
             self.show_error("Enter a user name.")
             return
+        self.error.setVisible(False)  # the last attempt's error is not this one's
         self.set_busy(True)
         self.submitted.emit(url, user, self.password.text(), self.remember.isChecked())
 

@@ -84,6 +84,22 @@ def apply_theme(app: QApplication, theme: str, style: bool = True) -> None:
         app.setPalette(dark_palette())
     elif theme == "light":
         app.setPalette(light_palette())
+    elif app.testAttribute(Qt.ApplicationAttribute.AA_SetPalette):
+        app.setPalette(QPalette())  # back to the platform's own (only after a switch)
+
+
+def scroll_bar_style(dark: bool) -> str:
+    """A thumb clearly darker (light theme) or lighter (dark) than its track: Fusion's
+    light thumb beside near-white cards read as the track, and people dragged the wrong
+    way. Set on the scrolling views only, so no other widget is re-polished."""
+    thumb, hover, track = ("#7c828c", "#5f656e", "#e6e8ec") if not dark else ("#7a7f88", "#9aa0a8", "#25282d")
+    return (
+        f"QScrollBar:vertical {{ background: {track}; width: 12px; margin: 0; border: none; }}"
+        f"QScrollBar::handle:vertical {{ background: {thumb}; min-height: 32px; border-radius: 5px; margin: 2px; }}"
+        f"QScrollBar::handle:vertical:hover {{ background: {hover}; }}"
+        "QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical { height: 0; }"
+        "QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical { background: none; }"
+    )
 
 
 def card_colors(kind: str, dark: bool) -> tuple[str, str]:
@@ -134,6 +150,21 @@ def tool_icon(size: int = 18, color: str = BLUE) -> QPixmap:
     return pixmap
 
 
+def pin_icon(size: int = 16, color: str = AMBER) -> QPixmap:
+    """A push pin, drawn here: the 📌 emoji is an empty box without an emoji font."""
+    pixmap, painter = _pixmap(size)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(color))
+    painter.drawEllipse(QPointF(size * 0.5, size * 0.3), size * 0.24, size * 0.22)
+    painter.drawRect(QRectF(size * 0.3, size * 0.42, size * 0.4, size * 0.1))
+    pen = QPen(QColor(color), max(1.5, size / 10))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawLine(QPointF(size * 0.5, size * 0.5), QPointF(size * 0.5, size * 0.94))
+    painter.end()
+    return pixmap
+
+
 def app_icon() -> QIcon:
     """The window icon: a chat bubble over a network of three nodes."""
     icon = QIcon()
@@ -176,6 +207,11 @@ class Card(QFrame):
             self._kind = kind
             self._colors = card_colors(kind, is_dark(self))
             self.update()
+
+    def refresh_colors(self) -> None:
+        """The theme changed."""
+        self._colors = card_colors(self._kind, is_dark())  # the application's, already changed
+        self.update()
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.items import ToolCall, ToolStatus
 from . import theme
+from .mono_wrap import MonoWrapLabel
 from .selectable import SelectableLabel
 
 COLLAPSED_LINES = 12
@@ -104,29 +106,35 @@ class ToolCallCard(theme.Card):
         self.name.setFont(font)
         self.status = QLabel()
         self.copy = QToolButton(text="Copy")
+        self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reachable by Tab
         self.copy.setToolTip("Copy the call and its result")
+        self.copy.setAccessibleName("Copy the call and its result")
         self.copy.clicked.connect(self._copy)
+        # Name and status side by side, or the status under the name in a narrow chat.
+        self.title = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.title.setContentsMargins(0, 0, 0, 0)
+        self.title.addWidget(self.name)
+        self.title.addWidget(self.status)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
-        header.addWidget(self.icon)
-        header.addWidget(self.name)
-        header.addWidget(self.status)
+        header.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        header.addLayout(self.title)
         header.addStretch(1)
-        header.addWidget(self.copy)
+        header.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignTop)
 
         self.limit_line = QLabel()
         self.limit_line.setWordWrap(True)
         self.limit_line.setVisible(False)
-        self.arguments = SelectableLabel()
+        self.arguments = MonoWrapLabel()
         self.arguments.setFont(theme.monospace())
-        # One line, elided: a word-wrapped label would be asked its height for every
-        # width on each layout pass; the whole text is in the tooltip.
-        self.arguments.setTextFormat(Qt.TextFormat.PlainText)
+        # Wrapped, and never wider than the card: an unwrapped line made the card (and
+        # its Copy button) wider than a 1024-pixel window. The whole text is in the tooltip.
+        self.arguments.setAccessibleName("Arguments")
         # The collapsed result is a plain label, cheap enough for a hundred cards; the
         # scrollable editor is made only when someone asks to see all of it.
-        self.preview = SelectableLabel()
+        self.preview = MonoWrapLabel()
         self.preview.setFont(theme.monospace())
-        self.preview.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview.setAccessibleName("Result")
         self.preview.setAutoFillBackground(True)
         self.preview.setBackgroundRole(QPalette.ColorRole.Base)
         self.preview.setMargin(6)
@@ -134,6 +142,7 @@ class ToolCallCard(theme.Card):
         self.full: QPlainTextEdit | None = None
         self.show_all = QPushButton()
         self.show_all.setFlat(True)
+        self.show_all.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.show_all.setCursor(Qt.CursorShape.PointingHandCursor)
         self.show_all.clicked.connect(self._toggle)
         self.show_all.setVisible(False)
@@ -156,6 +165,7 @@ class ToolCallCard(theme.Card):
         refused = call.status == ToolStatus.LIMIT and call.limit is not None
         status = call.limit.refusal() if refused else _STATUS_TEXT[call.status]
         self.status.setText(status)
+        self.setAccessibleName(f"Tool call {call.name or 'tool'}: {status}")
         if call.status == ToolStatus.RUNNING:
             _Spinner.add(self)
         else:
@@ -163,6 +173,9 @@ class ToolCallCard(theme.Card):
         if call.status == ToolStatus.LIMIT and call.limit is not None:
             self.limit_line.setText(f"<b>{call.limit.summary()}</b><br>{_escape(call.limit.text)}")
             self.limit_line.setVisible(True)
+            # A screen reader says what this card is: a limit stop, not a result.
+            self.setAccessibleName(f"Limit reached: {call.limit.summary()}")
+            self.limit_line.setAccessibleName(f"Limit reached: {call.limit.summary()}")
         else:
             self.limit_line.setVisible(False)
         if call.complete and call.parsed_arguments is not None:
@@ -175,6 +188,25 @@ class ToolCallCard(theme.Card):
             self.arguments.setText(shown)
             self.arguments.setToolTip(_elide(args, 4000) if len(args) > ARGUMENTS_SHOWN else "")
         self._set_output(call.output if call.status != ToolStatus.LIMIT else None)
+
+    def _header_widths(self) -> tuple[int, int]:
+        """The card's width with name and status side by side, and stacked."""
+        margins = self.layout().contentsMargins()
+        fixed = self.icon.sizeHint().width() + self.copy.sizeHint().width() + 3 * 6 + margins.left() + margins.right()
+        name, status = self.name.sizeHint().width(), self.status.sizeHint().width()
+        return fixed + name + status + 6, fixed + max(name, status)
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt's name
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), max(self._header_widths()[1], 120)))
+        return hint
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        side_by_side = event.size().width() >= self._header_widths()[0]
+        direction = QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        if self.title.direction() != direction:
+            self.title.setDirection(direction)
+        super().resizeEvent(event)
 
     def _set_kind(self, kind: str) -> None:
         if kind == self.kind:
@@ -216,7 +248,8 @@ class ToolCallCard(theme.Card):
 
     def _show_full(self, text: str, lines: int) -> None:
         if self.full is None:
-            self.full = QPlainTextEdit()
+            self.full = _PassWheelEdit()
+            self.full.setAccessibleName("Whole result")
             self.full.setReadOnly(True)
             self.full.setFont(theme.monospace())
             self.full.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -243,11 +276,34 @@ class ToolCallCard(theme.Card):
         text = f"{self._call.name}({self._call.arguments})"
         if self._call.output:
             text += "\n\n" + pretty(self._call.output)
-        QGuiApplication.clipboard().setText(text)
+        from .copying import copy_with_feedback
+
+        copy_with_feedback(self.copy, text)
 
     def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
         _Spinner.remove(self)
         super().hideEvent(event)
+
+
+class _PassWheelEdit(QPlainTextEdit):
+    """The whole result, inside the scrolling chat: the wheel scrolls the chat unless the
+    user clicked into the result to read it."""
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.hasFocus():
+            super().wheelEvent(event)
+            return
+        from PySide6.QtWidgets import QAbstractScrollArea, QApplication
+
+        outer = self.parentWidget()
+        while outer is not None and not isinstance(outer, QAbstractScrollArea):
+            outer = outer.parentWidget()
+        if outer is None:
+            event.ignore()
+            return
+        # Handed to the chat's scroll bar (Qt does not pass on a wheel it made itself).
+        QApplication.sendEvent(outer.verticalScrollBar(), event)
+        event.accept()
 
 
 def _elide(text: str, limit: int) -> str:

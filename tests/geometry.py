@@ -1,0 +1,59 @@
+"""Is anything a person should see cut off? By geometry: every visible control must lie
+inside each of its ancestors. Inside a scroll area only the horizontal direction counts
+(scrolling up and down is how a long chat is read)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
+
+CONTROLS = (QAbstractButton, QComboBox, QAbstractSpinBox, QLineEdit, QAbstractScrollArea, QLabel)
+
+
+def _visible_controls(window: QWidget) -> list[QWidget]:
+    return [w for w in window.findChildren(QWidget) if isinstance(w, CONTROLS) and w.isVisibleTo(window) and w.isVisible()]
+
+
+def clipped(window: QWidget, slack: int = 1) -> list[str]:
+    """Descriptions of the controls not wholly shown."""
+    problems = []
+    for widget in _visible_controls(window):
+        if isinstance(widget, QLabel) and not widget.text().strip() and widget.pixmap().isNull():
+            continue
+        if widget.width() <= 0 or widget.height() <= 0:
+            continue
+        rect = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+        parent = widget.parentWidget()
+        in_scroll = False
+        while parent is not None:
+            if isinstance(parent, QAbstractScrollArea) and parent is not widget:
+                in_scroll = True
+            outer = QRect(parent.mapTo(window, QPoint(0, 0)), parent.size()) if parent is not window else window.rect()
+            if isinstance(parent.parentWidget(), QAbstractScrollArea) and parent.parentWidget().viewport() is parent:
+                left_ok = rect.left() >= outer.left() - slack
+                right_ok = rect.right() <= outer.right() + slack
+                if not (left_ok and right_ok):
+                    problems.append(_say(widget, rect, outer, parent, "sideways"))
+                    break
+            elif not in_scroll:
+                if not outer.adjusted(-slack, -slack, slack, slack).contains(rect):
+                    problems.append(_say(widget, rect, outer, parent, "cut"))
+                    break
+            if parent is window:
+                break
+            parent = parent.parentWidget()
+    return problems
+
+
+def _say(widget, rect, outer, parent, how) -> str:
+    text = getattr(widget, "text", lambda: "")()
+    name = widget.accessibleName() or (text[:30] if isinstance(text, str) else "")
+    return f"{type(widget).__name__} {name!r} {how}: {rect.getRect()} outside {type(parent).__name__} {outer.getRect()}"

@@ -1,0 +1,133 @@
+"""A display and a desktop session for driving the real app as a person does: Xvfb, a
+D-Bus session bus (with the accessibility bus it starts on demand), the app as its own
+process, xdotool for the keyboard and mouse, the AT-SPI probe for what a screen reader
+sees. Everything on this machine, everything stopped at the end."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SYSTEM_PYTHON = "/usr/bin/python3"
+APP_NAME = "gns3-copilot-desktop"
+
+
+def missing_tools() -> list[str]:
+    missing = [tool for tool in ("Xvfb", "xdotool", "dbus-daemon") if shutil.which(tool) is None]
+    probe = subprocess.run([SYSTEM_PYTHON, "-c", "import pyatspi"], capture_output=True) if Path(SYSTEM_PYTHON).exists() else None
+    if probe is None or probe.returncode != 0:
+        missing.append("python3-pyatspi")
+    if not Path("/usr/libexec/at-spi-bus-launcher").exists():
+        missing.append("at-spi2-core")
+    return missing
+
+
+class Desktop:
+    def __init__(self, tmp: Path, width: int = 1280, height: int = 800):
+        self.tmp = tmp
+        self.processes: list[subprocess.Popen] = []
+        read, write = os.pipe()
+        xvfb = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        os.close(write)
+        self.processes.append(xvfb)
+        with os.fdopen(read) as pipe:
+            display = pipe.readline().strip()
+        if not display:
+            raise RuntimeError("Xvfb did not start")
+        self.display = f":{display}"
+        bus = subprocess.Popen(
+            ["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        )
+        self.processes.append(bus)
+        self.bus = bus.stdout.readline().strip()
+        self.env = {
+            **os.environ,
+            "DISPLAY": self.display,
+            "DBUS_SESSION_BUS_ADDRESS": self.bus,
+            "QT_QPA_PLATFORM": "xcb",
+            "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+            "NO_AT_BRIDGE": "0",
+        }
+        self.app: subprocess.Popen | None = None
+
+    def start_app(self, *args: str, config_dir: Path, pace_s: float = 0.05) -> None:
+        env = {**self.env, "GNS3_COPILOT_CONFIG_DIR": str(config_dir), "GNS3_COPILOT_DEMO_PACE": str(pace_s)}
+        env.pop("GNS3_COPILOT_EXIT_WHEN_READY", None)
+        self.app_log = self.tmp / "app.log"
+        self.app = subprocess.Popen(
+            [sys.executable, "-m", "gns3_copilot_desktop", *args], env=env,
+            stdout=open(self.app_log, "w"), stderr=subprocess.STDOUT,
+        )
+        self.processes.append(self.app)
+
+    def xdotool(self, *args: str, timeout: float = 20) -> str:
+        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=timeout)
+        if done.returncode != 0:
+            raise RuntimeError(f"xdotool {' '.join(args)}: {done.stderr.strip()}")
+        return done.stdout.strip()
+
+    def window(self, title_part: str, timeout: float = 30) -> str:
+        """The id of the app's window once its title holds `title_part`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = subprocess.run(["xdotool", "search", "--name", title_part], env=self.env, capture_output=True, text=True)
+            if found.returncode == 0 and found.stdout.strip():
+                return found.stdout.split()[0]
+            self.check_app()
+            time.sleep(0.2)
+        raise AssertionError(f"no window titled …{title_part}… within {timeout} s")
+
+    def check_app(self) -> None:
+        if self.app is not None and self.app.poll() is not None:
+            raise AssertionError(f"the app exited ({self.app.returncode}): {self.app_log.read_text()[-2000:]}")
+
+    def probe(self, *args: str, timeout: float = 60):
+        done = subprocess.run(
+            [SYSTEM_PYTHON, str(HERE / "atspi_probe.py"), args[0], APP_NAME, *args[1:]],
+            env=self.env, capture_output=True, text=True, timeout=timeout,
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"AT-SPI probe failed: {done.stderr.strip()[-2000:]}")
+        return json.loads(done.stdout)
+
+    def wait_tree(self, predicate, timeout: float = 40, what: str = "it"):
+        deadline = time.monotonic() + timeout
+        tree = []
+        while time.monotonic() < deadline:
+            self.check_app()
+            tree = self.probe("tree")
+            if predicate(tree):
+                return tree
+            time.sleep(0.5)
+        raise AssertionError(f"timed out waiting for {what}; showing: {[(n['role'], n['name']) for n in tree if n['showing']][:80]}")
+
+    def screenshot(self, path: Path) -> None:
+        if shutil.which("import"):
+            subprocess.run(["import", "-window", "root", str(path)], env=self.env, timeout=30, check=False)
+
+    def close(self) -> None:
+        for process in reversed(self.processes):
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(timeout=5)
+
+
+def demo_project_id(name: str) -> str:
+    """The demo's project ids are stable (uuid5 of the name)."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"gns3-demo/{name}"))

@@ -1,0 +1,74 @@
+"""The menu bar: File, View (theme, text size, side panels: kept for the next start),
+Help (shortcuts, About with the versions of the app, Qt and the controller)."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from gns3_copilot_desktop import __version__
+from gns3_copilot_desktop.app import build, parse_args
+
+
+def menu_titles(window) -> list[str]:
+    return [a.text().replace("&", "") for a in window.menuBar().actions()]
+
+
+def test_file_view_help_and_the_view_settings_persist(app, qapp):
+    window, menus = app.window, app.window.menus
+    assert menu_titles(window) == ["File", "View", "Help"]
+    files = [a.text().replace("&", "") for a in menus.file.actions() if a.text()]
+    assert files == ["Sign in…", "Connect to another controller…", "Sign out", "Quit"]
+    assert not menus.sign_out.isEnabled() or app.presenter.client is not None
+
+    size = window.font().pointSizeF()
+    QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    assert window.font().pointSizeF() == size + 2 and window.composer.edit.font().pointSizeF() == size + 2
+    QTest.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    menus.themes["dark"].trigger()
+    app.settle(0.05)
+    assert window.palette().color(window.palette().ColorRole.Window).lightness() < 128
+    menus.panels.trigger()
+    assert not window.left.isVisible() and not window.right.isVisible()
+
+    saved = json.loads((app.config_dir / "settings.json").read_text())
+    assert (saved["theme"], saved["text_size"], saved["side_panels"]) == ("dark", 1, False)
+    # The next start reads them.
+    presenter, again = build(parse_args([]), qapp)
+    again.show()
+    assert again.font().pointSizeF() == size + 1 and not again.left.isVisible()
+    assert again.menus.themes["dark"].isChecked()
+    menus.themes["system"].trigger()
+    again.close()
+    again.deleteLater()
+
+
+def test_about_names_the_versions_and_shortcuts_list_esc(app):
+    app.sign_in_demo()
+    box = app.window.menus.show_about()
+    from PySide6.QtCore import qVersion
+
+    assert __version__ in box.text() and f"Qt {qVersion()}" in box.text()
+    assert f"GNS3 {app.presenter.capabilities.version}" in box.text()
+    box.close()
+    box = app.window.menus.show_shortcuts()
+    assert "Esc" in box.text() and "Ctrl+N" in box.text()
+    box.close()
+
+
+def test_sign_out_and_connect_to_another_controller_from_the_menu(app):
+    app.sign_in_demo()
+    menus = app.window.menus
+    menus.file.aboutToShow.emit()
+    assert menus.sign_out.isEnabled()
+    menus.connect_other.trigger()
+    dialog = app.window.sign_in_dialog
+    assert dialog.isVisible() and dialog.focusWidget() is dialog.url and dialog.url.selectedText() == app.demo.url
+    dialog.reject()
+    menus.sign_out.trigger()
+    app.wait(lambda: app.presenter.client is None, what="signed out")
+    assert app.window.projects.state.text() == "Sign in to see the projects"
+    assert app.window.sign_in_button.isVisible()

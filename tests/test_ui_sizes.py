@@ -1,0 +1,79 @@
+"""Nothing cut off at 800×500, 1024×700 and 1920×1080: a conversation stopped by a
+limit (tool cards, the stop bar), the side panels, the message box, checked by geometry."""
+
+from __future__ import annotations
+
+import pytest
+from geometry import clipped
+
+SIZES = [(800, 500), (1024, 700), (1920, 1080)]
+
+
+@pytest.fixture
+def stopped(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    panel = app.window.limits
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(4)
+    app.send("Check the interface status of all devices")
+    app.finish_turn()
+    assert app.window.chat.limit_bar.isVisible()
+    return app
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_no_control_is_clipped(stopped, size):
+    app = stopped
+    app.window.resize(*size)
+    app.settle(0.2)
+    assert app.window.width() == size[0]
+    assert clipped(app.window) == []
+    bar = app.window.chat.limit_bar.button
+    assert bar.visibleRegion().boundingRect().width() == bar.width()  # Continue whole, not cut
+    # The side panels yielded to the conversation, not the other way round.
+    assert app.window.chat.viewport().width() >= min(420, size[0] // 2) - 40
+
+
+def test_long_chat_titles_end_in_an_ellipsis(app):
+    from PySide6.QtCore import Qt
+
+    sessions = app.window.sessions
+    assert sessions.list.textElideMode() == Qt.TextElideMode.ElideRight
+    assert sessions.list.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+
+
+def test_long_arguments_and_results_wrap_inside_their_card(stopped):
+    from PySide6.QtWidgets import QLabel
+
+    app = stopped
+    app.window.resize(800, 500)
+    app.settle(0.2)
+    checked = 0
+    for card in app.cards():
+        for label in (card.arguments, card.preview):
+            if not label.isVisible() or label.width() <= 20:
+                continue
+            shown = QLabel.text(label)  # what is drawn, breaks included
+            widest = max(label.fontMetrics().horizontalAdvance(line) for line in shown.split("\n"))
+            assert widest <= label.width(), (label.accessibleName(), widest, label.width())
+            assert shown.replace("\n", "").replace(" ", "") == label.text().replace("\n", "").replace(" ", "")
+            checked += 1
+    assert checked >= 4
+
+
+def test_a_code_block_set_again_while_streaming_keeps_one_copy_button(qapp, qtbot):
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+
+    block = MarkdownBlock()
+    qtbot.addWidget(block)
+    block.resize(400, 100)
+    block.show()
+    block.set_markdown("Config:\n\n```\nrouter ospf 1\n")
+    for more in ("network 10.0.0.0", "```\n\nDone.", "```\n\nDone. And:\n\n```\nend\n```\n"):
+        text = "Config:\n\n```\nrouter ospf 1\n" + more
+        block.set_markdown(text)  # the document is made again each time (a streaming tail)
+        block.resize(300 + len(more), 100)
+        qtbot.wait(10)
+    shown = [b for b in block._code.buttons if b.isVisible()]
+    assert len(shown) == 2 and block._code.code(0).startswith("router ospf 1")
