@@ -35,7 +35,7 @@ TURNS_PER_CHAT = 5
 SIZES = [(1280, 800), (1024, 700), (1400, 900), (900, 600), (1180, 760)]
 # Memory: what is used once the app has warmed up (after the first fifth of the run)
 # may grow by at most this much until the end.
-RSS_GROWTH_MB = 64.0
+RSS_GROWTH_MB = 16.0
 
 
 async def soak(app, ctl, minutes: float) -> dict:
