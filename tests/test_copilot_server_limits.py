@@ -9,9 +9,9 @@ from conftest import run
 
 from gns3_copilot_desktop.client import ControllerClient
 from gns3_copilot_desktop.protocol import ChatRequest
-from gns3_copilot_desktop.protocol.events import DoneEvent, LimitReachedEvent
+from gns3_copilot_desktop.protocol.events import LimitReachedEvent
 from copilot_fixtures import lookups
-from scripted_llm import Text
+from scripted_llm import Text, Tools
 
 pytestmark = [pytest.mark.copilot_server, pytest.mark.timeout(600)]
 

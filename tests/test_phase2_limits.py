@@ -59,7 +59,6 @@ def test_which_tools_change_the_lab():
 
 def test_configuration_changes_are_held_by_this_app_on_every_controller(controller):
     caps, events, t = turn(controller, OSPF, max_changes=1)
-    assert not caps.enforces("max_config_changes")
     [stop] = [e for e in events if isinstance(e, LimitReachedEvent)]
     assert (stop.kind, stop.limit, stop.enforced_by) == ("changes", 1, "app")
     assert routers_configured(controller) == 0  # the batch of four changes never ran
@@ -109,3 +108,26 @@ def test_presets_keep_the_new_limits_and_old_files_still_load(tmp_path):
     assert next(p for p in again.presets() if p.name == "careful").limits == careful
     names = [p.name for p in again.presets() if p.built_in]
     assert "Diagnose only" in names and "Careful change" in names
+
+
+@pytest.mark.parametrize("fault", [Faults(slow_tools_s=20), Faults(stall_s=20)], ids=["a long tool", "silent from the start"])
+def test_a_time_limit_ends_the_turn_though_the_controller_sends_nothing_more(monkeypatch, fault):
+    """The real Copilot sends no heartbeats: a long tool or a stalled model must not hold
+    the turn past its time limit (the app aborts, waits its drain, then hangs up)."""
+    import time
+
+    from gns3_copilot_desktop.client import controller as client_module
+    from gns3_copilot_desktop.controller_sim import DemoController
+
+    monkeypatch.setattr(client_module, "LIMIT_DRAIN_S", 1.0)
+    upstream = DemoController(behave="upstream", pace_s=0.01, heartbeat_s=60, ping_s=0.5).start()
+    try:
+        upstream.state.settings.faults = fault
+        started = time.monotonic()
+        caps, events, t = turn(upstream, INTERFACES, max_execution_time_seconds=1)
+        took = time.monotonic() - started
+    finally:
+        upstream.stop()
+    assert isinstance(events[-1], LimitReachedEvent) and events[-1].kind == "time"
+    assert t.limit_stop.summary() == "Time limit reached: 1 s"
+    assert took < 8

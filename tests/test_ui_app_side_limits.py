@@ -169,3 +169,24 @@ def test_more_limits_are_sent_to_a_controller_that_knows_them(app):
     # The tools this Copilot used are offered for a per-tool limit.
     offered = [more.tool_name.itemText(i) for i in range(more.tool_name.count())]
     assert "get_project_topology" in offered
+
+
+def test_a_stop_the_controller_answers_in_time_is_still_the_users_stop(upstream_app):
+    """The app holds the limits on this controller, but no limit was reached: the
+    turn is the user's stop, said so live and kept for reopening."""
+    app = upstream_app
+    app.upstream.state.settings.faults = Faults(slow_tools_s=0.6)  # ends well within the grace
+    app.send(INTERFACES)
+    app.wait(lambda: any(c.status.text().endswith("running") for c in app.cards()), 20, "a tool running")
+    app.press(app.window.composer.edit, Qt.Key.Key_Escape)
+    app.finish_turn(20)
+    t = app.presenter.transcript
+    assert t.state == TurnState.ABORTED and t.limit_stop is None
+    assert "Stopped: you aborted this turn." in [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]
+    assert not app.window.chat.limit_bar.isVisible()
+    assert not [c for c in app.cards() if c.kind == "limit"]
+    session_id = app.presenter.session_id
+    app.upstream.state.settings.faults = Faults()
+    app.presenter.new_chat()
+    app.run(app.presenter.open_session(session_id))
+    assert "Stopped: you aborted this turn." in [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]

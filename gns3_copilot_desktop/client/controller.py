@@ -288,11 +288,16 @@ class ControllerClient:
         # turn when the time is up, and the flag goes out with the next event.
         timer = None if caps.enforces("max_execution_time_seconds") else request.max_execution_time_seconds
         timed_out = asyncio.Event()
+        watchdog_aborted = [False]
 
-        async def watchdog(seconds: float) -> None:
+        async def watchdog(seconds: float, response: httpx.Response) -> None:
             await asyncio.sleep(seconds)
             timed_out.set()
-            await self._abort_for_limit(project_id, session_id, caps)
+            watchdog_aborted[0] = await self._abort_for_limit(project_id, session_id, caps)
+            # A controller that sends nothing more (a long tool, a stalled model; the
+            # real one sends no heartbeats) must not hold the turn: hang up, bounded.
+            await asyncio.sleep(LIMIT_DRAIN_S if watchdog_aborted[0] else 0)
+            await response.aclose()
 
         known = frozenset(("max_iterations", "max_tool_calls")) | caps.limit_fields
         try:
@@ -315,7 +320,7 @@ class ControllerClient:
                 # Closed here, in this task, however the consumer leaves.
                 stack.push_async_callback(events.aclose)
                 if timer:
-                    task = asyncio.ensure_future(watchdog(timer))
+                    task = asyncio.ensure_future(watchdog(timer, response))
                     stack.callback(task.cancel)
                 async for sse in events:
                     if not sse.data:
@@ -327,7 +332,7 @@ class ControllerClient:
                     stop = guard.check(event) if guard else None
                     if stop is None and timed_out.is_set():
                         stop = LimitReachedEvent(kind="time", limit=int(timer or 0), count=0, session_id=session_id)
-                        aborted = True  # by the watchdog
+                        aborted = watchdog_aborted[0]
                     else:
                         aborted = stop is not None and await self._abort_for_limit(project_id, session_id, caps)
                     if stop is not None and isinstance(event, DoneEvent):
@@ -345,9 +350,13 @@ class ControllerClient:
                             async for late in self._drain_after_abort(events):
                                 yield late
                         return
-        except _STREAM_BROKEN as exc:
+        except (*_STREAM_BROKEN, httpx.StreamClosed) as exc:
             if closing:
                 return  # the consumer hung up: nothing more may be yielded
+            if timed_out.is_set():
+                # The watchdog hung up: the turn ended on its time limit.
+                yield LimitReachedEvent(kind="time", limit=int(timer or 0), count=0, session_id=session_id)
+                return
             yield StreamInterrupted(
                 reason=f"The connection to the controller was lost ({type(exc).__name__}).",
                 session_id=session_id,

@@ -58,8 +58,8 @@ class LimitGuard:
         self.max_tool_calls = max_tool_calls
         self.max_changes = max_changes
         self.tool_limits = dict(tool_limits or {})
-        # Calls per tool name, and changes, of the tools that started or are written
-        # in the current batch (earlier batches: started only).
+        # Calls per tool name, and changes, counted as each call's id first appears
+        # (a refused batch ends the turn, so what is counted is what was asked for).
         self._per_tool: dict[str, int] = {}
         self._changes = 0
         self.llm_turns = 0

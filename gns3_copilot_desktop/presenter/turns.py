@@ -85,7 +85,7 @@ class TurnsMixin:
             request = ChatRequest(
                 message=text, session_id=self.session_id,
                 max_iterations=limits.max_iterations, max_tool_calls=limits.max_tool_calls,
-                max_execution_time_seconds=None if limits.max_minutes is None else round(limits.max_minutes * MINUTE_S),
+                max_execution_time_seconds=None if limits.max_minutes is None else max(1, round(limits.max_minutes * MINUTE_S)),
                 tool_limits=dict(limits.tool_limits) or None,
             )
         except ValueError as exc:
@@ -143,7 +143,8 @@ class TurnsMixin:
             raise
         except ControllerError as exc:
             if not got_event:
-                transcript.fail(exc.message)
+                # Refused before it began: the controller keeps nothing of this question.
+                transcript.fail(exc.message, stored=False)
                 self.draft_returned.emit(request.message)
             else:
                 transcript.fail(exc.message)

@@ -50,17 +50,24 @@ class LimitNotice:
         return f"refused: {what}" + (" (this app)" if self.enforced_by == "app" else "")
 
     def summary(self) -> str:
-        if self.kind == "tool_calls":
-            # The design's count is the calls run before the refused batch.
-            used = self.limit if self.count is None else min(self.count, self.limit)
-            return f"Tool call limit reached: {used} of {self.limit} tool calls used"
         if self.kind == "time":
             return f"Time limit reached: {_duration(self.limit)}"
+        if self.kind == "iterations":
+            return f"Iteration limit reached: {self.limit} of {self.limit} iterations used"
+        count = self.count
+        if self.enforced_by != "app":
+            # The design's count is the calls run before the refused batch.
+            count = self.limit if count is None else min(count, self.limit)
+        count = count or 0
+        over = ""
+        if count > self.limit:
+            # This app's abort came too late for some calls: say what really ran.
+            over = " (the controller ran them before this app's abort reached it)"
         if self.kind == "changes":
-            return f"Configuration limit reached: {self.count or 0} of {self.limit} changes made"
+            return f"Configuration limit reached: {count} of {self.limit} changes made{over}"
         if self.kind == "tool":
-            return f"Limit for {self.tool} reached: {self.count or 0} of {self.limit} calls used"
-        return f"Iteration limit reached: {self.limit} of {self.limit} iterations used"
+            return f"Limit for {self.tool} reached: {count} of {self.limit} calls used{over}"
+        return f"Tool call limit reached: {count} of {self.limit} tool calls used{over}"
 
 
 def _candidate_texts(text: str) -> list[str]:

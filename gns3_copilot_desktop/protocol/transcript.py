@@ -49,20 +49,19 @@ from .items import (  # noqa: F401 - the items are part of the transcript's API
 )
 from .models import ConversationHistory
 from .turn_records import (
-    ARGUMENTS_CHARS,
     CALLS_KEPT,
-    OUTPUT_CHARS,
     PARTIAL_TEXT_CHARS,
     STOP_LIMIT,
     STOP_LOST,
     STOP_USER,
-    KeptCall,
     TurnRecord,
     capped,
+    kept_call,
 )
 
 
 LIMIT_KINDS = ("tool_calls", "iterations", "time", "changes", "tool")
+_KEPT_STATUSES = {s.value for s in ToolStatus}
 STOPPED_BY_USER = "Stopped: you aborted this turn."
 CONNECTION_LOST = "The connection to the controller was lost."
 
@@ -172,10 +171,15 @@ class Transcript:
     def request_abort(self) -> None:
         self.abort_requested = True
 
-    def fail(self, message: str) -> None:
-        """The turn could not run (the request was refused): say why, in words."""
+    def fail(self, message: str, *, stored: bool = True) -> None:
+        """The turn could not run: say why, in words. `stored=False`: the controller
+        refused the request, so its history will not have this question either, and
+        the next question is the one that takes its place (records count questions)."""
         self._add(ErrorNotice(text=message))
         self.state = TurnState.FAILED
+        if not stored and self._turn_user is not None and self._turn_ordinal == self._user_count - 1:
+            self._user_count -= 1
+            self._turn_user = None
 
     def mark_stopped(self) -> None:
         """The user stopped the turn and the app hung up before `done` came."""
@@ -288,10 +292,15 @@ class Transcript:
         self.tool_calls_executed += 1
         self._touch(call)
 
+    @property
+    def stopped_by_app_limit(self) -> bool:
+        """A limit this app holds stopped this turn (not the user, not the controller)."""
+        return self.limit_stop is not None and self.limit_stop.enforced_by == "app"
+
     def _refused_but_started(self, name: str) -> ToolCall | None:
         """A call this app refused for a limit, which the controller started before the
         abort reached it: it did run, so it is shown running, not refused."""
-        if self.limit_enforced_by != "app":
+        if not self.stopped_by_app_limit:
             return None
         return next(
             (c for c in self._turn_calls if c.status == ToolStatus.LIMIT and not c.started and c.name == name),
@@ -301,10 +310,7 @@ class Transcript:
     def end_of_stream(self) -> None:
         """The stream is over, however it ended: no card may keep spinning."""
         self._resolve_unannounced()
-        for call in self._turn_calls:
-            if not call.finished:
-                call.status = ToolStatus.ABORTED
-                self._touch(call)
+        self._end_unfinished_calls()
         if self.state == TurnState.STREAMING:
             self.apply(StreamInterrupted())
         self._settle_limit_count()
@@ -376,7 +382,7 @@ class Transcript:
                 self.tool_calls_executed -= 1  # it was counted at its start, but did not run
             # An abort that this app sent to enforce a limit is a limit stop, not
             # the user's abort.
-            if self.limit_stop is not None and self.limit_enforced_by == "app":
+            if self.stopped_by_app_limit:
                 call.status = ToolStatus.LIMIT
                 call.limit = self.limit_stop
             else:
@@ -402,14 +408,10 @@ class Transcript:
         self._infer_iteration_stop()
         self._settle_limit_count()
         self._place_limit_notice()
-        for call in self._turn_calls:
-            if not call.finished:
-                # The turn is over and this call never ran (an error, an abort).
-                call.status = ToolStatus.ABORTED
-                self._touch(call)
+        self._end_unfinished_calls()
         if self._error_seen:
             self.state = TurnState.FAILED
-        elif (self.abort_requested or self._aborted_seen) and self.limit_enforced_by != "app":
+        elif (self.abort_requested or self._aborted_seen) and not self.stopped_by_app_limit:
             self.state = TurnState.ABORTED
         else:
             self.state = TurnState.DONE
@@ -434,6 +436,17 @@ class Transcript:
         # The notice goes under the turn once it is over (`_place_limit_notice`): the
         # model may still be writing calls, which are refused too.
         self.state = TurnState.DONE
+
+    def _end_unfinished_calls(self) -> None:
+        """The turn is over: a call that never ran was refused by this app's limit (the
+        model went on writing after the abort), or aborted (an error, a Stop)."""
+        for call in self._turn_calls:
+            if not call.finished:
+                if self.stopped_by_app_limit:
+                    call.status, call.limit = ToolStatus.LIMIT, self.limit_stop
+                else:
+                    call.status = ToolStatus.ABORTED
+                self._touch(call)
 
     def _resolve_unannounced(self) -> None:
         """Calls the controller never said it ran, though the model answered after them:
@@ -523,67 +536,70 @@ class Transcript:
     def _apply_record(self, record: TurnRecord) -> bool:
         """Put back what the history lacks of this turn; False when the record does not
         fit it (then nothing was changed)."""
+        if record.stop == STOP_LIMIT and (record.limit_kind not in LIMIT_KINDS or record.limit is None):
+            return False
+        # The controller kept only the question when the app hung up (a Stop, a lost
+        # connection, a drain that timed out after a limit): what the user saw comes back.
+        turn_items = self.items[self._turn_user.index + 1 :] if self._turn_user else []
+        restored = not turn_items and (record.partial_text or record.calls)
         if record.stop == STOP_LIMIT:
-            by_id = {c.id: c for c in self._turn_calls}
-            if record.limit_kind not in LIMIT_KINDS or record.limit is None:
+            known = {c.id for c in self._turn_calls} | ({c.id for c in record.calls} if restored else set())
+            done = {c.id for c in self._turn_calls if c.status == ToolStatus.DONE}
+            if any(i not in known or i in done for i in record.refused_ids):
                 return False
-            if any(i not in by_id or by_id[i].status == ToolStatus.DONE for i in record.refused_ids):
-                return False
+        if restored:
+            self._restore(record)
+        if record.stop == STOP_LIMIT:
             self.apply(LimitReachedEvent(
                 kind=record.limit_kind, limit=record.limit, count=record.limit_count or 0,  # type: ignore[arg-type]
                 tool=record.limit_tool,
             ))
+            by_id = {c.id: c for c in self._turn_calls}
             for call_id in record.refused_ids:
-                call = by_id[call_id]
-                call.status, call.limit = ToolStatus.LIMIT, self.limit_stop
+                by_id[call_id].status, by_id[call_id].limit = ToolStatus.LIMIT, self.limit_stop
             self._settle_limit_count_to(record.limit_count)
             self._place_limit_notice()
-            return True
-        # A stopped turn: the controller kept at most what ended before the hang-up.
-        turn_items = self.items[self._turn_user.index + 1 :] if self._turn_user else []
-        if not turn_items:
-            if record.partial_text:
-                block = AssistantText()
-                block.append(record.partial_text)
-                self._add(block)
-            for kept in record.calls:
-                call = ToolCall(id=kept.id, name=kept.name)
-                call.set_arguments(kept.arguments, True)
-                call.status = ToolStatus(kept.status) if kept.status in ToolStatus._value2member_map_ else ToolStatus.ABORTED
-                call.output, call.started = kept.output, kept.status == ToolStatus.DONE.value
-                self._add(call)
-        if record.stop == STOP_USER:
+        elif record.stop == STOP_USER:
             self._add(InfoNotice(text=STOPPED_BY_USER, kind="aborted"))
         else:
             self._add(InfoNotice(text=CONNECTION_LOST + " What arrived is kept.", kind="interrupted"))
         return True
 
+    def _restore(self, record: TurnRecord) -> None:
+        if record.partial_text:
+            block = AssistantText()
+            block.append(record.partial_text)
+            self._add(block)
+        for kept in record.calls:
+            call = ToolCall(id=kept.id, name=kept.name)
+            call.set_arguments(kept.arguments, True)
+            call.status = ToolStatus(kept.status) if kept.status in _KEPT_STATUSES else ToolStatus.ABORTED
+            call.output, call.started = kept.output, call.status == ToolStatus.DONE
+            self._turn_calls.append(call)
+            self._add(call)
+
     def record_of_turn(self) -> TurnRecord | None:
-        """What the controller's history will lack of the turn that just ended, or None."""
+        """What the controller's history will lack of the turn that just ended, or None.
+        Besides the stop, it keeps the answer as the user saw it, for when the
+        controller kept only the question (the app hung up)."""
         if self._turn_user is None:
             return None
         stop = self.limit_stop
-        if stop is not None and stop.enforced_by == "app":
-            refused = [c.id for c in self._turn_calls if c.status == ToolStatus.LIMIT]
-            return TurnRecord(
-                self._turn_ordinal, self._turn_user.text, STOP_LIMIT, stop.kind, stop.limit, stop.count,
-                refused_ids=refused, limit_tool=stop.tool,
-            )
-        if self.state not in (TurnState.ABORTED, TurnState.INTERRUPTED):
+        limit = stop is not None and stop.enforced_by == "app"
+        if not limit and self.state not in (TurnState.ABORTED, TurnState.INTERRUPTED):
             return None
         text = "".join(
             i.text for i in self.items[self._turn_user.index + 1 :] if isinstance(i, AssistantText)
         )
-        calls = [
-            KeptCall(c.id, c.name, capped(c.arguments, ARGUMENTS_CHARS), c.status.value,
-                     None if c.output is None else capped(c.output, OUTPUT_CHARS))
-            for c in self._turn_calls[:CALLS_KEPT]
-        ]
-        return TurnRecord(
-            self._turn_ordinal, self._turn_user.text,
-            STOP_USER if self.state == TurnState.ABORTED else STOP_LOST,
-            partial_text=capped(text, PARTIAL_TEXT_CHARS), calls=calls,
-        )
+        calls = [kept_call(c) for c in self._turn_calls[:CALLS_KEPT]]
+        record = TurnRecord(self._turn_ordinal, self._turn_user.text, STOP_LIMIT, partial_text=capped(text, PARTIAL_TEXT_CHARS), calls=calls)
+        if limit:
+            assert stop is not None
+            record.limit_kind, record.limit, record.limit_count, record.limit_tool = stop.kind, stop.limit, stop.count, stop.tool
+            record.refused_ids = [c.id for c in self._turn_calls if c.status == ToolStatus.LIMIT][:CALLS_KEPT]
+        else:
+            record.stop = STOP_USER if self.state == TurnState.ABORTED else STOP_LOST
+        return record
 
     def _add_history_message(self, message: Any) -> None:
         role = message.role

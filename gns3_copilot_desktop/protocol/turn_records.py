@@ -17,11 +17,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .change_tools import is_change
+
 # Bounds, so that a record stays small whatever the turn held.
-PARTIAL_TEXT_CHARS = 64_000
-CALLS_KEPT = 50
-ARGUMENTS_CHARS = 4_000
-OUTPUT_CHARS = 4_000
+PARTIAL_TEXT_CHARS = 32_000
+CALLS_KEPT = 30
+ARGUMENTS_CHARS = 2_000
+OUTPUT_CHARS = 2_000
 
 STOP_LIMIT = "limit"  # a limit this app enforced
 STOP_USER = "user"  # the user pressed Stop
@@ -57,23 +59,45 @@ class TurnRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> "TurnRecord | None":
-        """A record from stored JSON; None when it cannot be one (a damaged file)."""
-        if not isinstance(data, dict):
+        """A record from stored JSON; None when it cannot be one (a damaged or edited
+        file): every field's type is checked, so a bad record never reaches the view."""
+        if not isinstance(data, dict) or not isinstance(data.get("calls", []), list):
             return None
         try:
-            calls = [KeptCall(**c) for c in data.get("calls") or [] if isinstance(c, dict)]
+            calls = [KeptCall(**c) for c in data.get("calls", [])]
             record = cls(**{**data, "calls": calls})
         except TypeError:
             return None
-        if not isinstance(record.ordinal, int) or not isinstance(record.user_text, str):
-            return None
-        if record.stop not in (STOP_LIMIT, STOP_USER, STOP_LOST):
-            return None
-        if not isinstance(record.refused_ids, list) or not all(isinstance(i, str) for i in record.refused_ids):
-            return None
-        if not isinstance(record.partial_text, str):
-            return None
-        return record
+        fields_ok = (
+            _is(record.ordinal, int) and record.ordinal >= 0 and _is(record.user_text, str)
+            and record.stop in (STOP_LIMIT, STOP_USER, STOP_LOST)
+            and _optional(record.limit_kind, str) and _optional(record.limit, int) and _optional(record.limit_count, int)
+            and _optional(record.limit_tool, str) and _is(record.partial_text, str)
+            and isinstance(record.refused_ids, list) and all(_is(i, str) for i in record.refused_ids)
+            and all(_is(c.id, str) and _is(c.name, str) and _is(c.arguments, str) and _is(c.status, str)
+                    and _optional(c.output, str) for c in record.calls)
+        )
+        return record if fields_ok else None
+
+
+def _is(value: Any, kind: type) -> bool:
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def _optional(value: Any, kind: type) -> bool:
+    return value is None or _is(value, kind)
+
+
+def kept_call(call: Any) -> KeptCall:
+    """A tool call as a record keeps it. The arguments and output of a tool that
+    changes the lab are not kept: they may hold passwords and running configurations,
+    and the record is a plain file."""
+    if is_change(call.name):
+        arguments, output = "{}", None if call.output is None else "(not kept: it may hold secrets)"
+    else:
+        arguments = capped(call.arguments, ARGUMENTS_CHARS)
+        output = None if call.output is None else capped(call.output, OUTPUT_CHARS)
+    return KeptCall(call.id, call.name, arguments, call.status.value, output)
 
 
 def capped(text: str | None, limit: int) -> str:

@@ -3,11 +3,14 @@ this app enforced, an answer cut by Stop): one small JSON file in the config dir
 keyed by controller, project and chat. No secrets: the controller URL, ids, the user's
 own question and the partial answer the user already saw.
 
-Bounded: at most `MAX_CHATS` chats (the least recently changed go first) and
-`MAX_TURNS_PER_CHAT` records each, each record itself capped (protocol.turn_records)."""
+Bounded: at most `MAX_CHATS` chats and `MAX_BYTES` in all (the least recently changed
+chats go first), `MAX_TURNS_PER_CHAT` records each, each record itself capped
+(protocol.turn_records). A damaged file is set aside (JsonFile); a damaged entry in a
+readable one is skipped."""
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from pathlib import Path
@@ -20,6 +23,7 @@ log = logging.getLogger(__name__)
 
 MAX_CHATS = 200
 MAX_TURNS_PER_CHAT = 50
+MAX_BYTES = 4_000_000
 VERSION = 1
 
 
@@ -32,7 +36,11 @@ class TurnRecordStore:
         self._file = JsonFile(path)
         data = self._file.read({})
         chats = data.get("chats") if data.get("version") == VERSION else None
-        self._chats: dict[str, dict[str, Any]] = chats if isinstance(chats, dict) else {}
+        self._chats: dict[str, dict[str, Any]] = {
+            key: chat for key, chat in (chats.items() if isinstance(chats, dict) else ())
+            if isinstance(chat, dict) and isinstance(chat.get("turns"), list)
+            and isinstance(chat.get("updated", 0), (int, float)) and not isinstance(chat.get("updated"), bool)
+        }
 
     @property
     def problem(self) -> str | None:
@@ -54,11 +62,13 @@ class TurnRecordStore:
         turns = [r for r in self.for_chat(url, project_id, session_id).values() if r.ordinal != record.ordinal]
         turns = sorted([*turns, record], key=lambda r: r.ordinal)[-MAX_TURNS_PER_CHAT:]
         self._chats[key] = {"updated": time.time(), "turns": [r.as_json() for r in turns]}
-        if len(self._chats) > MAX_CHATS:
-            by_age = sorted(self._chats, key=lambda k: self._chats[k].get("updated", 0) if isinstance(self._chats[k], dict) else 0)
-            for old in by_age[: len(self._chats) - MAX_CHATS]:
-                del self._chats[old]
+        by_age = sorted(self._chats, key=lambda k: self._chats[k].get("updated", 0))
+        while len(self._chats) > MAX_CHATS or (len(self._chats) > 1 and self._size() > MAX_BYTES):
+            del self._chats[by_age.pop(0)]
         self._save()
+
+    def _size(self) -> int:
+        return len(json.dumps(self._chats, ensure_ascii=False))
 
     def drop(self, url: str, project_id: str, session_id: str, ordinals: list[int]) -> None:
         """Forget records that no longer match their chat's history."""

@@ -3,6 +3,8 @@ notices. It renders a `Transcript`, and on each frame only the items that change
 
 from __future__ import annotations
 
+import html
+
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -78,7 +80,7 @@ class AssistantMessage(QWidget):
             self._seen = len(item.pieces)
             self.copy.setVisible(True)
         if item.iteration_notice is not None:
-            self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{item.iteration_notice.summary()}</b>")
+            self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{html.escape(item.iteration_notice.summary())}</b>")
             self.limit_line.setAccessibleName(f"Limit reached: {item.iteration_notice.summary()}")
             self.limit_line.setVisible(True)
 
@@ -90,6 +92,7 @@ class NoticeLine(theme.Card):
         super().__init__("aborted")
         self.icon = QLabel()
         self.label = SelectableLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # errors and names: untrusted text
         self.label.setWordWrap(True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
@@ -382,7 +385,7 @@ class ChatView(QScrollArea):
         if stopped:
             who = " by this app" if t.limit_enforced_by == "app" else ""
             self.limit_bar.label.setText(
-                f"<b>{t.limit_stop.summary()}</b>{who}. This is a normal stop: raise the limit to let the Copilot go on."
+                f"<b>{html.escape(t.limit_stop.summary())}</b>{who}. This is a normal stop: raise the limit to let the Copilot go on."
             )
             self.limit_bar.label.setAccessibleName(f"Limit reached: {t.limit_stop.summary()}{who}")
         self.limit_bar.setVisible(stopped)

@@ -171,7 +171,7 @@ class ToolCallCard(theme.Card):
         else:
             _Spinner.remove(self)
         if call.status == ToolStatus.LIMIT and call.limit is not None:
-            self.limit_line.setText(f"<b>{call.limit.summary()}</b><br>{_escape(call.limit.text)}")
+            self.limit_line.setText(f"<b>{_escape(call.limit.summary())}</b><br>{_escape(call.limit.text)}")
             self.limit_line.setVisible(True)
             # A screen reader says what this card is: a limit stop, not a result.
             self.setAccessibleName(f"Limit reached: {call.limit.summary()}")
