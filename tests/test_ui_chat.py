@@ -40,7 +40,7 @@ def test_a_streamed_turn_shows_text_and_tool_cards(app):
     assert "Interface status" in answer.view.text()
     assert not app.window.banner.isVisible()
     # The chat appears in the list with the question as its title.
-    assert app.window.sessions.list.count() == 1
+    app.wait(lambda: app.window.sessions.list.count() == 1, what="the new chat in the list")
     assert app.window.sessions.list.item(0).text() == INTERFACES
 
 

@@ -151,7 +151,7 @@ def test_401_mid_session_asks_again_and_keeps_draft_and_conversation(app):
     assert len(app.window.chat.widgets()) >= before  # nothing received was lost
     dialog.password.setText(app.demo.credentials.password)
     dialog.sign_in.click()
-    app.wait(lambda: not dialog.isVisible(), what=f"the dialog to close ({dialog.error.text()!r})")
+    app.wait(lambda: not dialog.isVisible(), 30, what=f"the dialog to close ({dialog.error.text()!r})")
     assert app.presenter.project.name == "OSPF Lab"
     app.send(app.window.composer.edit.toPlainText())
     app.finish_turn()
