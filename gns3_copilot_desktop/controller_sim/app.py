@@ -14,6 +14,7 @@ from .. import __version__
 from . import copilot
 from .auth import Auth
 from .engine import TurnSettings
+from .guards import BodyLimit
 from .hub import Hub
 from .state import ControllerError, ControllerState, error_response
 
@@ -45,6 +46,7 @@ def create_app(
     state = ControllerState(auth, TurnSettings(pace_s, heartbeat_s, behave=behave), Hub(ping_s))
     app = FastAPI(title="GNS3 controller API (reference Copilot)", version=__version__)
     app.state.controller = state
+    app.add_middleware(BodyLimit)
     app.add_exception_handler(ControllerError, error_response)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, validation_response)  # type: ignore[arg-type]
 

@@ -62,7 +62,7 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
         project = state.opened_project(project_id, "use chat")
         header = request.headers.get("x-demo-fault")
         faults = Faults.parse(header) if header else state.settings.faults
-        state.chat_requests.append(body.model_dump(exclude_none=True))
+        state.remember_request(body.model_dump(exclude_none=True))
         if faults.http_500:
             return JSONResponse({"message": "Internal server error (demo fault switch http-500)"}, status_code=500)
         session = state.sessions.get_or_create(project_id, user_id, body.session_id)

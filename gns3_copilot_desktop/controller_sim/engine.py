@@ -38,6 +38,7 @@ from ..protocol.limits import iteration_limit_message, per_tool_limit_message, t
 from ..protocol.models import DEFAULT_MAX_ITERATIONS
 from .agent import LLMReply, ToolCallSpec, ToolResult, plan, run_tool, task_of, wrap_up
 from .faults import Faults
+from .hostile import Play
 from .lab import Lab
 from .sessions import Session
 
@@ -127,6 +128,13 @@ class Turn:
     async def events(self) -> AsyncIterator[dict[str, Any] | RawChunk]:
         earlier = [m.get("content") or "" for m in self.session.messages if m.get("role") == "user"]
         self.session.add_message(role="user", content=self.message)
+        from .hostile import parse
+
+        played = self.settings.faults.play or parse(self.message)
+        if played is not None:
+            async for event in self._play(played):
+                yield event
+            return
         script = plan(task_of(self.message, earlier), self.lab)
         reply: LLMReply | None = next(script)
         executed: list[ToolResult] = []
@@ -202,6 +210,30 @@ class Turn:
             if limit is not None and self.per_tool.get(name, 0) + count > limit:
                 return name, limit
         return None
+
+    async def _play(self, play: Play) -> AsyncIterator[dict[str, Any] | RawChunk]:
+        """A hostile case, verbatim: the answer in pieces, raw bytes, one tool call."""
+        self.iterations = 1
+        step = max(1, play.piece_chars)
+        for start in range(0, len(play.answer), step):
+            yield self._event("content", content=play.answer[start:start + step])
+            if self.settings.pace_s:
+                await asyncio.sleep(self.settings.pace_s)
+        if play.raw is not None:
+            yield RawChunk(b"data: " + play.raw + b"\n\n")
+        messages: list[dict[str, Any]] = [{"role": "assistant", "content": play.answer}]
+        if play.tool_name is not None:
+            call = {"id": "call_hostile_1", "type": "function",
+                    "function": {"name": play.tool_name, "arguments": play.tool_arguments, "complete": True}}
+            yield self._event("tool_call", tool_call=call)
+            yield self._event("tool_start", tool_name=play.tool_name)
+            if play.tool_output is not None:
+                yield self._event("tool_end", tool_name=play.tool_name, tool_output=play.tool_output)
+                messages[0]["tool_calls"] = [call]
+                messages.append({"role": "tool", "content": play.tool_output, "name": play.tool_name,
+                                 "tool_call_id": "call_hostile_1"})
+        self.session.commit_turn(messages, 1, self.message)
+        yield self._event("done")
 
     async def _stream_reply(self, reply: LLMReply) -> AsyncIterator[dict[str, Any]]:
         pace = self.settings.pace_s

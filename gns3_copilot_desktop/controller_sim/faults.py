@@ -9,11 +9,16 @@ sets `TurnSettings.faults` on a running controller (for clients that send no hea
 - http-500       answer 500 before any event
 - stall=S        stay silent S seconds before the first event
 - slow-tools=S   every tool runs S seconds (heartbeats meanwhile)
+- play=NAME      play a case of the hostile corpus (hostile.py) verbatim, instead of
+                 the scripted agent; in-process, `Faults(play=Play(answer=...))` plays
+                 any answer, tool call and output
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .hostile import Play
 
 
 @dataclass(frozen=True)
@@ -24,6 +29,7 @@ class Faults:
     http_500: bool = False
     stall_s: float = 0.0
     slow_tools_s: float | None = None
+    play: Play | None = None
 
     @classmethod
     def parse(cls, header: str | None) -> "Faults":
@@ -40,6 +46,10 @@ class Faults:
                     values["stall_s"] = float(value)
                 elif name == "slow-tools":
                     values["slow_tools_s"] = float(value)
+                elif name == "play":
+                    from .hostile import cases
+
+                    values["play"] = cases().get(value.strip())
                 elif name in ("malformed", "unknown-event", "http-500"):
                     values[name.replace("-", "_")] = True
             except ValueError:

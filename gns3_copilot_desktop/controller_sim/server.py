@@ -15,6 +15,7 @@ import uvicorn
 
 from .app import create_app
 from .auth import Auth
+from .guards import redact_logs
 
 
 @dataclass
@@ -53,6 +54,7 @@ class DemoController:
             self.app, log_level=log_level, lifespan="off", timeout_graceful_shutdown=2,
             ssl_certfile=ssl_certfile, ssl_keyfile=ssl_keyfile,
         )
+        redact_logs()  # after uvicorn set up its loggers: no `?token=` in them
         self.server = uvicorn.Server(config)
         # Signals belong to the program that embeds this server: it decides when to stop.
         self.server.capture_signals = contextlib.nullcontext  # type: ignore[method-assign]

@@ -24,6 +24,10 @@ DEMO_PROJECTS = [
 ]
 
 
+KEPT_REQUESTS = 100
+KEPT_MESSAGE_CHARS = 4096
+
+
 class ControllerError(Exception):
     """An error answered in the GNS3 server's own shape: `{"message": ...}`."""
 
@@ -63,8 +67,16 @@ class ControllerState:
     sessions: SessionStore = field(default_factory=SessionStore)
     projects: dict[str, DemoProject] = field(default_factory=dict)
     running: dict[tuple[str, str], asyncio.Event] = field(default_factory=dict)
-    # Every chat request's body, so tests can see what a client really sent.
+    # The last chat requests' bodies, so tests can see what a client really sent:
+    # a few, messages cut short, so a long-running controller does not grow.
     chat_requests: list[dict[str, Any]] = field(default_factory=list)
+
+    def remember_request(self, body: dict[str, Any]) -> None:
+        message = body.get("message")
+        if isinstance(message, str) and len(message) > KEPT_MESSAGE_CHARS:
+            body = {**body, "message": message[:KEPT_MESSAGE_CHARS] + "…"}
+        self.chat_requests.append(body)
+        del self.chat_requests[:-KEPT_REQUESTS]
 
     def __post_init__(self) -> None:
         for name, routers, opened in DEMO_PROJECTS:

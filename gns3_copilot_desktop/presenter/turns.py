@@ -119,7 +119,11 @@ class TurnsMixin:
             async with contextlib.aclosing(client.stream_chat(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     got_event = True
-                    transcript.apply(event)
+                    try:
+                        transcript.apply(event)
+                    except Exception as exc:  # one odd event must not end the turn
+                        log.warning("could not apply %s", type(event).__name__, exc_info=exc)
+                        transcript.note_unshown(type(event).__name__, f"{type(exc).__name__}: {exc}"[:300], _raw(event))
                     if transcript.session_id and not named:
                         named = True
                         if self.session_id is None and transcript is self.transcript:
@@ -207,6 +211,13 @@ class TurnsMixin:
     def note_render_time(self, ms: float) -> None:
         """Rendering done outside `transcript_changed` (later slices, painting)."""
         self._render_ms += ms
+
+
+def _raw(event: object) -> str:
+    try:
+        return event.model_dump_json()[:2000]  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - only for a notice
+        return repr(event)[:2000]
 
 
 def _first_error(exc: ValueError) -> str:

@@ -205,6 +205,8 @@ def parse_event(data: str | bytes | dict[str, Any]) -> ChatEvent:
             obj = json.loads(text)
         except ValueError as exc:
             return MalformedEvent(raw=text[:2000], reason=f"not JSON ({exc.msg})")
+        except RecursionError:
+            return MalformedEvent(raw=text[:2000], reason="JSON nested too deep")
     if not isinstance(obj, dict):
         return MalformedEvent(raw=_preview(text, obj), reason="not a JSON object")
     kind = obj.get("type")

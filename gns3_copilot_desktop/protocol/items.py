@@ -109,7 +109,7 @@ def _parse_json(text: str) -> Any:
         return {}
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than Python goes
         return None
 
 

@@ -467,6 +467,11 @@ class Transcript:
                 InfoNotice(text=stop.summary() + " (enforced by this app).", kind="limit")
             )
 
+    def note_unshown(self, what: str, reason: str, raw: str) -> None:
+        """An event that could not be folded in: say so where it was, keep its raw text,
+        and let the turn go on."""
+        self._add(InfoNotice(text=f"Could not show this part ({what}): {reason}. Raw text: {raw[:2000]}", kind="malformed"))
+
     def _on_malformed(self, event: MalformedEvent) -> None:
         self._add(
             InfoNotice(

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import theme
+from . import theme, untrusted
 from .selectable import SelectableLabel
 
 if TYPE_CHECKING:
@@ -94,6 +94,7 @@ class NoticeLine(theme.Card):
         self.label = SelectableLabel()
         self.label.setTextFormat(Qt.TextFormat.PlainText)  # errors and names: untrusted text
         self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # errors quote the controller
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
@@ -109,7 +110,7 @@ class NoticeLine(theme.Card):
         else:
             self.icon.setText("⚠" if kind == "error" else "ℹ")
         prefix = "Error: " if kind == "error" else ""
-        self.label.setText(prefix + item.text)
+        untrusted.set_plain(self.label, prefix + item.text)
 
 
 def widget_for(item: Item) -> QWidget:
@@ -195,6 +196,11 @@ class _Group(QWidget):
         self._layout.addWidget(widget)
         self.widgets.append(widget)
 
+    def replace(self, old: QWidget, new: QWidget) -> None:
+        self._layout.replaceWidget(old, new)
+        self.widgets[self.widgets.index(old)] = new
+        old.deleteLater()
+
 
 SLICE_MS = 3.0
 ITEM_SPACING = 8
@@ -232,6 +238,7 @@ class ChatView(QScrollArea):
         self._placeholder = QLabel()
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._placeholder.setWordWrap(True)
+        self._placeholder.setTextFormat(Qt.TextFormat.PlainText)  # it names the project
         self._placeholder.setStyleSheet("color: palette(placeholder-text); font-size: 14px;")
         self._layout.addWidget(self._placeholder)
         self.limit_bar = LimitStopBar()
@@ -259,7 +266,7 @@ class ChatView(QScrollArea):
     # -- what the view shows ---------------------------------------------------------
 
     def set_placeholder(self, text: str) -> None:
-        self._placeholder.setText(text)
+        self._placeholder.setText(untrusted.visible(text))
         self._placeholder.setVisible(not self._widgets)
 
     def widgets(self) -> list[QWidget]:
@@ -328,7 +335,7 @@ class ChatView(QScrollArea):
                 continue
             position = index - self._first
             if position < len(self._widgets):
-                self._widgets[position].set_item(items[index])  # type: ignore[attr-defined]
+                self._update_widget(position, items[index])
             else:
                 while len(self._widgets) <= position:
                     widget = self._render_new(self._first + len(self._widgets))
@@ -343,7 +350,27 @@ class ChatView(QScrollArea):
         if not self._dirty:
             self.settled.emit()
 
+    def _update_widget(self, position: int, item: Item) -> None:
+        widget = self._widgets[position]
+        try:
+            widget.set_item(item)  # type: ignore[attr-defined]
+        except Exception as exc:  # one part that cannot be shown must not stop the chat
+            from .unshown import unshown
+
+            replacement = unshown(item, exc)
+            next(g for g in self._groups if widget in g.widgets).replace(widget, replacement)
+            self._widgets[position] = replacement
+
     def _render_new(self, index: int) -> QWidget:
+        assert self._transcript is not None
+        try:
+            return self._render_item(index)
+        except Exception as exc:  # one part that cannot be shown must not stop the chat
+            from .unshown import unshown
+
+            return unshown(self._transcript.items[index], exc)
+
+    def _render_item(self, index: int) -> QWidget:
         assert self._transcript is not None
         items = self._transcript.items
         widget = widget_for(items[index])

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import theme
+from . import theme, untrusted
 from .chat_view import ChatView
 from .composer import Composer
 from .drafts import Drafts
@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         self.alert.setVisible(False)
         self.alert.setStyleSheet(f"background: {theme.RED}; color: white; padding: 6px 10px; border-radius: 6px;")
         self.alert.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.alert.setTextFormat(Qt.TextFormat.PlainText)  # errors quote the controller
         self._alert_timer = QTimer(self)
         self._alert_timer.setSingleShot(True)
         self._alert_timer.timeout.connect(lambda: self.alert.setVisible(False))
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
 
         # Right: the limits.
         self.limits = LimitsPanel()
+        self.limits.enforcement.setTextFormat(Qt.TextFormat.PlainText)  # may name the controller's version
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(6, 4, 12, 12)
@@ -149,6 +151,8 @@ class MainWindow(QMainWindow):
             from .sign_in_dialog import SignInDialog
 
             self._sign_in_dialog = SignInDialog(self)
+            for label in (self._sign_in_dialog.reason, self._sign_in_dialog.error):
+                label.setTextFormat(Qt.TextFormat.PlainText)  # they quote the controller
             self._sign_in_dialog.submitted.connect(lambda *a: self.presenter.spawn(self._sign_in(*a)))
         return self._sign_in_dialog
 
@@ -311,14 +315,16 @@ class MainWindow(QMainWindow):
         """The header says it as it is: until a sign-in succeeds, nothing works."""
         p = self.presenter
         if p is not None and p.client is not None:
-            why = f" · {reason}" if reason else ""
-            self.connection.setText(f"<b>Not signed in</b> (was {p.username} @ {p.url}){why}")
+            why = f" · {untrusted.escaped(reason)}" if reason else ""  # the controller's words
+            self.connection.setText(
+                f"<b>Not signed in</b> (was {untrusted.escaped(p.username)} @ {untrusted.escaped(p.url)}){why}"
+            )
         self.sign_in_button.setVisible(True)
 
     def _signed_in(self, url: str, username: str) -> None:
         caps = self.presenter.capabilities if self.presenter is not None else None
-        described = f" · {caps.describe()}" if caps is not None and (url, username) == (self.presenter.url, self.presenter.username) else ""
-        self.connection.setText(f"<b>{username}</b> @ {url}{described}")
+        described = f" · {untrusted.escaped(caps.describe())}" if caps is not None and (url, username) == (self.presenter.url, self.presenter.username) else ""
+        self.connection.setText(f"<b>{untrusted.escaped(username)}</b> @ {untrusted.escaped(url)}{described}")
         self.sign_out_button.setVisible(True)
         self.sign_in_button.setVisible(False)
         self.chat.set_placeholder("Choose a project on the left.")
@@ -335,7 +341,11 @@ class MainWindow(QMainWindow):
         self._update_can_send()
 
     def _capabilities(self, caps) -> None:
-        self.connection.setText(f"<b>{self.presenter.username}</b> @ {self.presenter.url} · {caps.describe()}")
+        # The controller names its own version: escaped, like every untrusted string.
+        self.connection.setText(
+            f"<b>{untrusted.escaped(self.presenter.username)}</b> @ {untrusted.escaped(self.presenter.url)}"
+            f" · {untrusted.escaped(caps.describe())}"
+        )
         who = "the controller" if caps.limits_enforced_by == "controller" else "this app"
         if caps.copilot in ("absent", "unavailable"):
             self.limits.set_enforcement(caps.describe())
@@ -427,7 +437,7 @@ class MainWindow(QMainWindow):
         elif not p.project.is_opened:
             self.composer.set_can_send(False, "Open the project first")
         elif caps is not None and caps.copilot in ("absent", "unavailable"):
-            self.composer.set_can_send(False, caps.describe())
+            self.composer.set_can_send(False, untrusted.tooltip(caps.describe()))
         else:
             self.composer.set_can_send(True)
 

@@ -8,6 +8,12 @@ message's: long answers stream as smoothly as short ones.
 Each block is a read-only QTextBrowser whose height is fixed to its document's: unlike
 word-wrapped QLabels, it never makes the layouts ask every block "how tall at this
 width?" on each frame, which would cost the whole conversation's length per frame.
+
+Whatever the input, the open tail stays short: text with no paragraph break for a while
+(a huge table, a megabyte on one line) is cut anyway, at a line end if there is one,
+else at a space, else anywhere. A cut inside a code block closes it and opens it again
+in the next block; a cut inside a table repeats the table's header there, so both
+still render as what they are.
 """
 
 from __future__ import annotations
@@ -18,7 +24,11 @@ from PySide6.QtCore import QSizeF, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
+from . import untrusted
+
 CHUNK_CHARS = 2048
+MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
+MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
 
 
 class MarkdownBlock(QTextBrowser):
@@ -30,7 +40,11 @@ class MarkdownBlock(QTextBrowser):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setOpenExternalLinks(True)
+        # Untrusted text: no link is followed inside the chat nor handed to the desktop
+        # without asking (see untrusted.open_link).
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.anchorClicked.connect(lambda url: untrusted.open_link(url, self))
         palette = self.palette()
         palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
         self.setPalette(palette)
@@ -47,10 +61,14 @@ class MarkdownBlock(QTextBrowser):
         if self._code is not None:
             self._code.place()
 
+    def loadResource(self, kind: int, name):  # noqa: N802 - Qt's name
+        # Rendering untrusted Markdown never reads a file, a device or the network.
+        return untrusted.placeholder_resource()
+
     def set_markdown(self, text: str) -> None:
         if self._code is not None:
             self._code.forget()
-        self.setMarkdown(text)
+        untrusted.render_markdown(self.document(), text)
         if "|" in text:
             _repair_tables(self.document())
         from .code_blocks import CodeBlocks, has_code  # background and Copy button on code
@@ -141,6 +159,8 @@ class MarkdownView(QWidget):
 
     def _reset(self) -> None:
         self._frozen: list[str] = []  # text already parsed into its own label
+        self._carry = ""  # what the tail needs before it to render as it should (see _forced_cut)
+        self._fence_opener: str | None = None  # the open code block's first line at the tail's start
         self._tail = ""  # the text that may still change how it renders
         self._scanned = 0  # characters of the tail already scanned for safe breaks
         self._in_fence = False
@@ -175,6 +195,8 @@ class MarkdownView(QWidget):
             if cut is None:
                 break
             self._freeze(cut)
+        while len(self._tail) > MAX_TAIL_CHARS:
+            self._forced_cut()
         if complete and self._tail_label is None:
             # Complete before it was ever shown (a fast stream): the end, too, is parsed
             # only when it comes into view.
@@ -186,7 +208,7 @@ class MarkdownView(QWidget):
             if self._tail_label is None:
                 self._tail_label = MarkdownBlock()
                 self._layout.addWidget(self._tail_label)
-            self._tail_label.set_markdown(self._tail)
+            self._tail_label.set_markdown(self._carry + self._tail)
             self._tail_label.setVisible(bool(self._tail))
 
     def _scan(self) -> None:
@@ -203,14 +225,56 @@ class MarkdownView(QWidget):
             position = newline + 1
         self._scanned = max(self._scanned, end)
 
-    def _freeze(self, upto: int) -> None:
+    def _freeze(self, upto: int, shown: str | None = None) -> None:
+        """Parse the tail's first `upto` characters into a block of their own (shown as
+        `shown` when a forced cut adds context); a paragraph break ends any context."""
         text = self._tail[:upto]
-        chunk = LazyMarkdownBlock(text)
+        if shown is None:
+            shown, self._carry, self._fence_opener = self._carry + text, "", None
+        chunk = LazyMarkdownBlock(shown)
         self._layout.insertWidget(len(self._frozen), chunk)  # after the others, before the tail
         self._frozen.append(text)
         self._tail = self._tail[upto:]
-        self._scanned -= upto
+        self._scanned = max(0, self._scanned - upto)
         self._breaks = [b - upto for b in self._breaks if b > upto]
+
+    def _forced_cut(self) -> None:
+        """The tail is too long and has no paragraph break: cut it anyway, keeping what
+        the next block needs to render as the same code block or table."""
+        window = self._tail[:MAX_TAIL_CHARS]
+        cut = window.rfind("\n", CHUNK_CHARS // 2) + 1
+        if cut == 0:
+            cut = max(window.rfind(" ", CHUNK_CHARS // 2), window.rfind("\t", CHUNK_CHARS // 2)) + 1
+        if cut == 0:
+            cut = MAX_TAIL_CHARS
+            if "\ud800" <= window[cut - 1] <= "\udbff":
+                cut -= 1  # never between the halves of a surrogate pair
+        text = self._tail[:cut]
+        opener = self._fence_opener
+        table_header: list[str] = self._carry.splitlines(keepends=True) if opener is None else []
+        for line in text.split("\n")[:-1]:  # the whole lines
+            stripped = line.lstrip()
+            if stripped.startswith(("```", "~~~")):
+                opener = None if opener is not None else stripped
+                table_header = []
+            elif opener is None:
+                if stripped.startswith("|"):
+                    if len(table_header) < 2:
+                        table_header.append(line + "\n")
+                else:
+                    table_header = []
+        shown = self._carry + text
+        if opener is not None:
+            shown += ("" if text.endswith("\n") else "\n") + opener[:3] + "\n"
+            self._carry, self._fence_opener = opener + "\n", opener
+        else:
+            in_table = len(table_header) == 2 and text.endswith("\n") and self._tail[cut:cut + 1] in ("|", "")
+            header = "".join(table_header)
+            self._carry = header if in_table and len(header) <= MAX_CARRY_CHARS else ""
+            self._fence_opener = None
+        self._freeze(cut, shown)
+        # The scanner's fence state goes on from the cut, as the context now says.
+        self._in_fence = self._fence_opener is not None if self._scanned == 0 else self._in_fence
 
     def _clear(self) -> None:
         for _ in self._frozen:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QIcon, QKeyEvent
 
+from . import untrusted
+
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession, Project
 
@@ -60,7 +62,7 @@ class ProjectPicker(QWidget):
         self.combo.clear()
         for project in projects:
             mark = "●" if project.is_opened else "○"
-            self.combo.addItem(f"{mark} {project.name}", project.project_id)
+            self.combo.addItem(f"{mark} {untrusted.visible(project.name)}", project.project_id)
         index = self.combo.findData(current) if current else -1
         self.combo.setCurrentIndex(index)
         self.combo.blockSignals(False)
@@ -127,13 +129,13 @@ class SessionList(QWidget):
         self._sessions = {s.thread_id: s for s in sessions}
         self.list.clear()
         for session in sessions:
-            item = QListWidgetItem(session.display_title)
+            item = QListWidgetItem(untrusted.visible(session.display_title))
             if session.pinned:
                 item.setIcon(self._pin())
                 item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{session.display_title} (pinned)")
             item.setData(ROLE_ID, session.thread_id)
             stamp = (session.updated_at or "").replace("T", " ")[:16]
-            item.setToolTip(f"{session.display_title}\n{session.message_count} messages · {stamp}")
+            item.setToolTip(untrusted.tooltip(f"{session.display_title}\n{session.message_count} messages · {stamp}"))
             self.list.addItem(item)
             if session.thread_id == current:
                 item.setSelected(True)
@@ -186,8 +188,9 @@ class SessionList(QWidget):
 
         session = self._sessions[session_id]
         box = QMessageBox(QMessageBox.Icon.Warning, "Delete chat",
-                          f"Delete “{session.display_title}” and its history from the controller?",
+                          f"Delete “{untrusted.visible(session.display_title)}” and its history from the controller?",
                           QMessageBox.StandardButton.Cancel, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # other users name the chats
         box.delete_button = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.finished.connect(

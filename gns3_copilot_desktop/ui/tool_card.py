@@ -21,11 +21,16 @@ from PySide6.QtWidgets import (
 )
 
 from ..protocol.items import ToolCall, ToolStatus
-from . import theme
+from . import theme, untrusted
 from .mono_wrap import MonoWrapLabel
 from .selectable import SelectableLabel
 
 COLLAPSED_LINES = 12
+# Previews are capped in characters too: one 27 MB line must not become a label.
+PREVIEW_LINE_CHARS = 300
+# "Show all" shows at most this much (Copy gives everything), lines cut at FULL_LINE_CHARS.
+FULL_CHARS = 500_000
+FULL_LINE_CHARS = 5_000
 ARGUMENTS_SHOWN = 160
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -54,7 +59,7 @@ def pretty(text: str) -> str:
         return text
     try:
         return json.dumps(json.loads(stripped), indent=2, ensure_ascii=False)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python goes
         return text
 
 
@@ -97,10 +102,14 @@ class ToolCallCard(theme.Card):
         self._raw_output: str | None = None
         self._pretty = ""
         self._lines = 0
+        self._preview = ""
+        self._long = False
+        self._full_of: str | None = None
 
         self.icon = QLabel()
         self.icon.setPixmap(theme.tool_icon())
         self.name = SelectableLabel()
+        self.name.setTextFormat(Qt.TextFormat.PlainText)  # the LLM names the tool
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
@@ -160,7 +169,7 @@ class ToolCallCard(theme.Card):
 
     def set_item(self, call: ToolCall) -> None:
         self._call = call
-        self.name.setText(call.name or "tool")
+        untrusted.set_plain(self.name, _elide(call.name or "tool", ARGUMENTS_SHOWN))
         self._set_kind({ToolStatus.LIMIT: "limit", ToolStatus.ABORTED: "aborted"}.get(call.status, "tool"))
         refused = call.status == ToolStatus.LIMIT and call.limit is not None
         status = call.limit.refusal() if refused else _STATUS_TEXT[call.status]
@@ -178,15 +187,17 @@ class ToolCallCard(theme.Card):
             self.limit_line.setAccessibleName(f"Limit reached: {call.limit.summary()}")
         else:
             self.limit_line.setVisible(False)
-        if call.complete and call.parsed_arguments is not None:
-            args = json.dumps(call.parsed_arguments, ensure_ascii=False)
-        else:
-            args = call.arguments
+        args = call.arguments
+        if call.complete and call.parsed_arguments is not None and len(args) < PRETTY_MAX_CHARS:
+            try:
+                args = json.dumps(call.parsed_arguments, ensure_ascii=False)
+            except (ValueError, RecursionError):
+                pass  # shown as it came
         args = args or "{}"
-        shown = _elide(args.replace("\n", " "), ARGUMENTS_SHOWN)
+        shown = untrusted.visible(_elide(args[: ARGUMENTS_SHOWN + 1].replace("\n", " "), ARGUMENTS_SHOWN))
         if shown != self.arguments.text():
             self.arguments.setText(shown)
-            self.arguments.setToolTip(_elide(args, 4000) if len(args) > ARGUMENTS_SHOWN else "")
+            self.arguments.setToolTip(untrusted.tooltip(_elide(args, 4000)) if len(args) > ARGUMENTS_SHOWN else "")
         self._set_output(call.output if call.status != ToolStatus.LIMIT else None)
 
     def _header_widths(self) -> tuple[int, int]:
@@ -231,12 +242,13 @@ class ToolCallCard(theme.Card):
         if output is not self._raw_output:
             self._raw_output, self._pretty = output, pretty(output)
             self._lines = self._pretty.count("\n") + 1
-        text, lines = self._pretty, self._lines
-        long = lines > COLLAPSED_LINES
+            self._preview, cut = _preview(self._pretty)
+            self._long = self._lines > COLLAPSED_LINES or cut
+        text, lines, long = self._pretty, self._lines, self._long
         if self._expanded and long:
             self._show_full(text, lines)
         else:
-            shown = text if not long else "\n".join(text.split("\n", COLLAPSED_LINES)[:COLLAPSED_LINES])
+            shown = self._preview
             if shown != self._shown_output:
                 self._shown_output = shown
                 self.preview.setText(shown)
@@ -256,8 +268,9 @@ class ToolCallCard(theme.Card):
             self.full.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             layout = self.layout()
             layout.insertWidget(layout.indexOf(self.preview) + 1, self.full)
-        if self.full.toPlainText() != text:
-            self.full.setPlainText(text)
+        if self._full_of is not text:
+            self._full_of = text
+            self.full.setPlainText(_full_text(text))
         self.full.setFixedHeight(min(lines, 30) * self.full.fontMetrics().lineSpacing() + 14)
         self.preview.setVisible(False)
         self.full.setVisible(True)
@@ -311,4 +324,29 @@ def _elide(text: str, limit: int) -> str:
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return untrusted.escaped(text)
+
+
+def _preview(text: str) -> tuple[str, bool]:
+    """The collapsed result: its first lines, each cut to PREVIEW_LINE_CHARS; and
+    whether anything was left out. Only the head of the text is looked at."""
+    head = text[: COLLAPSED_LINES * (PREVIEW_LINE_CHARS + 1)]
+    lines = head.split("\n")[:COLLAPSED_LINES]
+    cut = any(len(line) > PREVIEW_LINE_CHARS for line in lines)
+    lines = [_elide(line, PREVIEW_LINE_CHARS) for line in lines]
+    shown = "\n".join(lines)
+    return untrusted.visible(shown), cut or len(shown) < len(text)
+
+
+def _full_text(text: str) -> str:
+    """What "Show all" shows: at most FULL_CHARS, lines cut at FULL_LINE_CHARS (an
+    editor with a megabyte on one line takes seconds to lay it out)."""
+    head = text[:FULL_CHARS]
+    lines = [
+        line if len(line) <= FULL_LINE_CHARS else f"{line[:FULL_LINE_CHARS]}… ({len(line) - FULL_LINE_CHARS:,} more characters on this line)"
+        for line in head.split("\n")
+    ]
+    shown = "\n".join(lines)
+    if len(text) > FULL_CHARS:
+        shown += f"\n… {len(text) - FULL_CHARS:,} more characters: Copy gives the whole result."
+    return untrusted.visible(shown)

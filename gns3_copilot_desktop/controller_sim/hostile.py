@@ -1,0 +1,93 @@
+"""A corpus of hostile inputs, as an LLM, network devices or other users could send
+them, for tests and `bench/hostile.py`. The reference controller plays one verbatim:
+the chat message `/hostile NAME`, the fault `X-Demo-Fault: play=NAME`, or, in the same
+process, `Faults(play=Play(...))` with any text.
+
+Each case is an answer (streamed in pieces of `piece_chars`), and/or one tool call
+whose name, arguments and output are sent as they are (the arguments are a string, so
+JSON nested 10,000 deep can be sent without building it), and/or raw bytes (invalid
+UTF-8) sent as one `data:` line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HOSTILE = "/hostile"
+
+
+@dataclass(frozen=True)
+class Play:
+    answer: str = ""
+    tool_name: str | None = None
+    tool_arguments: str = "{}"
+    tool_output: str | None = None
+    raw: bytes | None = None  # a `data:` payload sent as it is, after the answer
+    piece_chars: int = 40
+
+
+def _nested_json(depth: int) -> str:
+    return '{"a": ' * depth + "1" + "}" * depth
+
+
+def _table(size: int) -> str:
+    rows = ["| Device | Interface | Status | Address |", "|---|---|---|---|"]
+    total, n = 0, 0
+    while total < size:
+        row = f"| R{n % 64} | Gi0/{n % 8} | up | 10.{n % 250}.{n % 7}.1/24 |"
+        rows.append(row)
+        total += len(row) + 1
+        n += 1
+    return "\n".join(rows) + "\n"
+
+
+def cases() -> dict[str, Play]:
+    """Made when asked (some are megabytes)."""
+    return {
+        "image-files": Play(
+            answer="Here is the diagram:\n\n![the topology](/etc/hostname)\n\n![zero](/dev/zero)\n\n"
+            "![remote](http://127.0.0.1:9/x.png)\n\nThat is all.\n"
+        ),
+        "links": Play(
+            answer="Links: [passwd](file:///etc/passwd), [relative](../../etc/passwd), "
+            "[js](javascript:alert(1)), [share](smb://host/share), [docs](https://docs.gns3.com/), "
+            "and [\u202efdp.exe](https://example.com/evil.exe).\n"
+        ),
+        "tags": Play(answer="Replace `<ip>` with the address, then run show interface <name> on <br> each router.\n"),
+        "rich-names": Play(
+            answer="Running it.\n",
+            tool_name='<img src="/dev/zero">show_<b>bold</b>',
+            tool_arguments='{"device": "<img src=/dev/zero>R1"}',
+            tool_output='<img src="/dev/zero"><b>bold</b> <a href="file:///etc/passwd">x</a>',
+        ),
+        "hidden-chars": Play(
+            answer="zero\u200bwidth, \u202eevil\u202c override, \u2066isolate\u2069, NUL:\x00:end, "
+            "[\u202egnp.exe](https://example.com/a.exe)\n"
+        ),
+        "long-line": Play(answer="A" * (5 * 1024 * 1024) + "\n\nend of the long line\n", piece_chars=64 * 1024),
+        "long-words": Play(answer="word " * (1024 * 1024 // 5) + "\n\nend of the words\n", piece_chars=8 * 1024),
+        "big-table": Play(answer=_table(1024 * 1024) + "\nend of the table\n", piece_chars=1024),
+        "nested-json": Play(
+            answer="Calling a tool.\n",
+            tool_name="show_config",
+            tool_arguments="[" * 10000 + "]" * 10000,
+            tool_output=_nested_json(10000),
+        ),
+        "deep-markdown": Play(
+            answer=">" * 5000 + " quoted\n\n" + "".join("  " * i + "- item\n" for i in range(300)) + "\n"
+            + "[" * 5000 + "x" + "]" * 5000 + "\n\nafter the nesting\n",
+            piece_chars=512,
+        ),
+        "huge-output": Play(answer="Dumping.\n", tool_name="dump", tool_output="x" * (5 * 1024 * 1024)),
+        "invalid-utf8": Play(
+            answer="before the bad bytes\n",
+            raw=b'{"type": "content", "content": "bad \xff\xfe bytes \xc3( here\\u0000nul"}',
+        ),
+    }
+
+
+def parse(message: str) -> Play | None:
+    """The case a `/hostile NAME` message asks for."""
+    if not message.startswith(HOSTILE):
+        return None
+    return cases().get(message[len(HOSTILE):].strip())

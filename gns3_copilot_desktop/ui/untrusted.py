@@ -1,0 +1,200 @@
+"""The one rendering policy for text the app does not control: the LLM's answers and tool
+arguments, network devices' tool outputs, other users' project and chat names, the
+controller's own words.
+
+- It stays text: labels are plain text, tooltips and rich-text lines escape it.
+- Markdown has no raw HTML (`<ip>` shows as `<ip>`), and rendering it loads nothing:
+  an image becomes its alt text and a link to its address, never a read of a file, a
+  device, a FIFO or the network.
+- Links open only on a click, only `http`/`https`, and only after a confirmation that
+  shows the real address; anything else can be copied, not opened. No link navigates
+  inside the chat.
+- Characters that hide or reorder text (bidi overrides, zero-width spaces, NUL) are
+  shown as visible marks, so `[\u202efdp.exe](…)` cannot pass for "exe.pdf".
+- Input that would make Qt's Markdown importer slow or deep (very long lines, deep
+  nesting, huge tables) is shown as plain text with a notice.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QColor, QImage, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat
+from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+
+# Bidi embeddings, overrides and isolates; marks that reorder; zero-width characters
+# that hide text; NUL. (ZWJ and ZWNJ stay: emoji and many scripts need them.)
+_HIDING = {
+    **{chr(c): f"U+{c:04X}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},
+    "\u200e": "U+200E", "\u200f": "U+200F", "\u061c": "U+061C",
+    "\u200b": "U+200B", "\u2060": "U+2060", "\ufeff": "U+FEFF", "\u00ad": "U+00AD",
+    "\x00": "NUL",
+}
+_HIDING_RE = re.compile("[" + "".join(re.escape(c) for c in _HIDING) + "]")
+
+MARKDOWN_FEATURES = QTextDocument.MarkdownFeature(
+    QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
+)
+
+# What Qt's Markdown importer is given at most in one piece (see markdown_view's cuts);
+# beyond these the piece is shown as plain text.
+MAX_LINE_CHARS = 4096
+MAX_NESTING = 32
+MAX_TABLE_COLUMNS = 64
+MAX_BRACKET_DEPTH = 64
+
+
+def visible(text: str) -> str:
+    """Text with every hiding character replaced by a visible mark like ⟨U+202E⟩."""
+    if not _HIDING_RE.search(text):
+        return text
+    return _HIDING_RE.sub(lambda m: f"⟨{_HIDING[m.group()]}⟩", text)
+
+
+def escaped(text: str) -> str:
+    """For the rare place that must be rich text (a tooltip): escaped, marks visible."""
+    return html.escape(visible(text), quote=False)
+
+
+def tooltip(text: str) -> str:
+    """A tooltip for untrusted text: Qt guesses rich text in tooltips, so it is given
+    escaped, in a block that keeps its line breaks."""
+    if not text:
+        return ""
+    return f"<p style='white-space:pre-wrap'>{escaped(text)}</p>"
+
+
+def set_plain(label: QLabel, text: str) -> None:
+    """Put untrusted text in a label: plain text, hiding characters shown."""
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(visible(text))
+
+
+def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
+    label = QLabel(parent)
+    set_plain(label, text)
+    return label
+
+
+# -- Markdown -----------------------------------------------------------------------
+
+_NESTING_RE = re.compile(r"^[ \t>*+\-\d.)]*")
+
+
+def too_hard(text: str) -> str | None:
+    """Why this piece of Markdown must not go to the importer (None: it may)."""
+    depth = 0
+    deepest = 0
+    for char in text:
+        if char in "[(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "])" and depth:
+            depth -= 1
+    if deepest > MAX_BRACKET_DEPTH:
+        return "brackets nested too deep"
+    for line in text.split("\n"):
+        if len(line) > MAX_LINE_CHARS:
+            return "a line is too long"
+        prefix = _NESTING_RE.match(line).group()  # type: ignore[union-attr]
+        if prefix.count(">") > MAX_NESTING or len(prefix) > MAX_NESTING * 4:
+            return "nested too deep"
+        if line.lstrip().startswith("|") and line.count("|") > MAX_TABLE_COLUMNS + 1:
+            return "a table is too wide"
+    return None
+
+
+def render_markdown(document: QTextDocument, text: str) -> None:
+    """Untrusted Markdown into a document, by the policy above."""
+    reason = too_hard(text)
+    if reason is not None:
+        render_plain_with_notice(document, text, f"Shown as plain text ({reason}).")
+        return
+    document.setMarkdown(visible(text), MARKDOWN_FEATURES)
+    _images_as_links(document)
+
+
+def render_plain_with_notice(document: QTextDocument, text: str, notice: str) -> None:
+    document.setPlainText(visible(text))
+    cursor = QTextCursor(document)
+    note = QTextCharFormat()
+    note.setFontItalic(True)
+    note.setForeground(QColor("#888888"))
+    cursor.insertText(notice + "\n", note)
+
+
+def _images_as_links(document: QTextDocument) -> None:
+    """Each image becomes "🖼 alt" linking to its address: nothing is loaded."""
+    images = []
+    block = document.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            if fragment.isValid() and fragment.charFormat().isImageFormat():
+                image = fragment.charFormat().toImageFormat()
+                alt = image.property(QTextFormat.Property.ImageAltText) or ""
+                images.append((fragment.position(), fragment.length(), image.name(), str(alt)))
+            it += 1
+        block = block.next()
+    for position, length, address, alt in reversed(images):
+        cursor = QTextCursor(document)
+        cursor.setPosition(position)
+        cursor.setPosition(position + length, QTextCursor.MoveMode.KeepAnchor)
+        link = QTextCharFormat()
+        link.setAnchor(True)
+        link.setAnchorHref(address)
+        link.setFontUnderline(True)
+        link.setToolTip(tooltip(address))
+        cursor.insertText(f"🖼 {visible(alt) or 'image'}", link)
+
+
+def placeholder_resource() -> QImage:
+    """What a document gets if it ever asks for a resource: an empty picture. Nothing
+    is read (the images are made links before layout; this is the second guard)."""
+    image = QImage(1, 1, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    return image
+
+
+# -- links ---------------------------------------------------------------------------
+
+OPENABLE = ("http", "https")
+
+
+def open_link(url: QUrl, parent: QWidget | None) -> QMessageBox:
+    """A click on a link in untrusted text: show where it really goes and ask.
+    http/https can be opened in the browser or copied; anything else only copied."""
+    target = url.toString()
+    scheme = url.scheme().lower()
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Open link?")
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    shown = visible(target)
+    if len(shown) > 2000:
+        shown = shown[:2000] + "…"
+    opener = None
+    if scheme in OPENABLE and url.isValid() and url.host():
+        box.setText(f"This link goes to:\n\n{shown}\n\nOpen it in your browser?")
+        opener = box.addButton("Open in browser", QMessageBox.ButtonRole.AcceptRole)
+    else:
+        box.setText(f"This link is not a web address, so the app does not open it:\n\n{shown}")
+    copier = box.addButton("Copy link", QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+
+    def chosen(_result: int) -> None:
+        from PySide6.QtGui import QDesktopServices, QGuiApplication
+
+        clicked = box.clickedButton()
+        if opener is not None and clicked is opener:
+            QDesktopServices.openUrl(url)
+        elif clicked is copier:
+            QGuiApplication.clipboard().setText(target)
+
+    box.finished.connect(chosen)
+    box.open()
+    return box
