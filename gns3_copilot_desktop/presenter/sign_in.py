@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..client import ControllerClient, ControllerError, Unauthorized, UntrustedCertificate
 from ..protocol import Transcript
+from ..protocol.addresses import controller_url_problem
 
 
 class SignInMixin:
@@ -63,7 +64,7 @@ class SignInMixin:
     def trust_certificate(self, url: str, certificate) -> None:
         """The user checked the certificate and trusts it for this controller."""
         self.settings.trusted_certificates[url.rstrip("/")] = certificate.pem
-        self.settings.save()
+        self.tell_once(self.settings.save())
 
     async def _sign_in_with_remembered_password(self, client: ControllerClient) -> bool:
         password = self.credentials.password(self.url, self.username)
@@ -83,8 +84,9 @@ class SignInMixin:
         `keep=False` also leaves the settings alone (the demo controller), and
         `store_as` names a controller whose URL changes between runs."""
         url = url.strip().rstrip("/")
-        if not url.startswith(("http://", "https://")):
-            self.sign_in_failed.emit("The controller URL must start with http:// or https://")
+        problem = controller_url_problem(url)
+        if problem is not None:
+            self.sign_in_failed.emit(problem)
             return False
         client = self.client_for(url)
         try:
@@ -97,6 +99,10 @@ class SignInMixin:
             await client.aclose()
             self.sign_in_failed.emit(exc.message)
             return False
+        except Exception as exc:  # noqa: BLE001 - the dialog must never stay at "Signing in…"
+            await client.aclose()
+            self.sign_in_failed.emit(f"Could not sign in to {url}: {type(exc).__name__}: {exc}")
+            return False
         if keep:
             if remember:
                 self.credentials.save(url, username, client.token or "", password)
@@ -104,7 +110,9 @@ class SignInMixin:
                 self.credentials.forget(url, username)  # nothing signs in silently next time
             self.tell_once(self.credentials.problem)
             self.settings.controller_url, self.settings.username, self.settings.remember_me = url, username, remember
-            self.settings.save()
+            # Signing in does not depend on writing the settings (a read-only config
+            # directory, a full disk): the user is told, and is signed in.
+            self.tell_once(self.settings.save())
         same = self.client is not None and (url, username) == (self.url, self.username)
         if same:
             # Signed in again after a 401: keep the project, the draft and the conversation.

@@ -13,7 +13,7 @@ from dataclasses import replace
 from ..client import ControllerError, Unauthorized
 from ..protocol import ChatRequest
 from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_ITERATIONS_RANGE, MAX_MINUTES_RANGE, MAX_TOOL_CALLS_RANGE
-from ..store import Limits
+from ..store import Limits, SaveFailed
 from .base import FRAME_MS
 
 log = logging.getLogger(__name__)
@@ -33,7 +33,10 @@ class TurnsMixin:
     def set_limits(self, limits: Limits) -> None:
         self.limits = limits
         if self.project is not None:
-            self.presets.remember(self.store_key, self.project.project_id, limits)
+            try:
+                self.presets.remember(self.store_key, self.project.project_id, limits)
+            except SaveFailed as exc:
+                self.tell_once(str(exc))
 
     def raised_limits(self) -> Limits:
         """Higher limits for "Continue": double the one that stopped the turn."""

@@ -15,6 +15,7 @@ _MODULE_OF = {
     "PresetStore": "presets",
     "AppSettings": "settings",
     "TurnRecordStore": "turn_records",
+    "SaveFailed": "jsonfile",
 }
 __all__ = sorted(_MODULE_OF)
 

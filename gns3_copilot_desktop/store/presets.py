@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,8 @@ from ..protocol.ranges import (
     MAX_TOOL_CALLS_RANGE,
     TOOL_LIMIT_RANGE,
 )
-from .jsonfile import JsonFile
+from .filelock import locked
+from .jsonfile import JsonFile, SaveFailed
 
 
 def _clamp(value: int | None, bounds: tuple[int, int]) -> int | None:
@@ -98,22 +100,32 @@ BUILT_IN_PRESETS = (
 
 class PresetStore:
     """`presets.json` in the app's config directory:
-    `{"presets": {name: limits}, "last_used": {controller_url: {project_id: limits}}}`."""
+    `{"presets": {name: limits}, "last_used": {controller_url: {project_id: limits}}}`.
+
+    Several instances of the app may share it: each change is applied to what is on
+    disk now, under a lock between processes (re-read, change, write), so one
+    instance never drops what another saved. A change that cannot be written stays
+    in memory, is tried again with the next save, and SaveFailed says why."""
 
     def __init__(self, path: Path):
         self._file = JsonFile(path)
-        data = self._file.read({})
-        self._presets: dict[str, Limits] = {}
-        for name, raw in (data.get("presets") or {}).items() if isinstance(data.get("presets"), dict) else []:
+        self._presets, self._last_used = self._parse(self._file.read({}))
+        self._unsaved: list[Callable[[dict[str, Limits], dict[str, dict[str, Limits]]], None]] = []
+
+    @staticmethod
+    def _parse(data: Any) -> tuple[dict[str, Limits], dict[str, dict[str, Limits]]]:
+        presets: dict[str, Limits] = {}
+        raw_presets = data.get("presets") if isinstance(data, dict) else None
+        for name, raw in raw_presets.items() if isinstance(raw_presets, dict) else []:
             limits = Limits.from_json(raw)
             if limits is not None and isinstance(name, str) and name.strip():
-                self._presets[name] = limits
-        last = data.get("last_used") if isinstance(data.get("last_used"), dict) else {}
-        self._last_used: dict[str, dict[str, Limits]] = {}
+                presets[name] = limits
+        last = data.get("last_used") if isinstance(data, dict) and isinstance(data.get("last_used"), dict) else {}
+        last_used: dict[str, dict[str, Limits]] = {}
         for url, projects in last.items():
             if isinstance(projects, dict):
-                kept = {pid: lim for pid, raw in projects.items() if (lim := Limits.from_json(raw)) is not None}
-                self._last_used[url] = kept
+                last_used[url] = {pid: lim for pid, raw in projects.items() if (lim := Limits.from_json(raw)) is not None}
+        return presets, last_used
 
     @property
     def problem(self) -> str | None:
@@ -124,18 +136,20 @@ class PresetStore:
         return list(BUILT_IN_PRESETS) + users
 
     def save_preset(self, name: str, limits: Limits) -> Preset:
+        """Raises ValueError for a name that cannot be used; SaveFailed when the preset
+        could not be written (it is kept in memory all the same)."""
         name = " ".join(name.split())
         if not name:
             raise ValueError("A preset needs a name.")
         if any(p.name.lower() == name.lower() for p in BUILT_IN_PRESETS):
             raise ValueError(f"“{name}” is a built-in preset; choose another name.")
-        self._presets[name] = limits.clamped()
-        self._save()
-        return Preset(name, self._presets[name])
+        clamped = limits.clamped()
+        self._change(lambda presets, _last: presets.__setitem__(name, clamped), f"the preset “{name}”")
+        return Preset(name, clamped)
 
     def delete_preset(self, name: str) -> None:
-        if self._presets.pop(name, None) is not None:
-            self._save()
+        if name in self._presets:
+            self._change(lambda presets, _last: presets.pop(name, None), f"the deletion of “{name}”")
 
     def last_used(self, controller_url: str, project_id: str) -> Limits | None:
         return self._last_used.get(controller_url, {}).get(project_id)
@@ -143,14 +157,29 @@ class PresetStore:
     def remember(self, controller_url: str, project_id: str, limits: Limits) -> None:
         if self.last_used(controller_url, project_id) == limits:
             return
-        self._last_used.setdefault(controller_url, {})[project_id] = limits.clamped()
-        self._save()
+        clamped = limits.clamped()
+        self._change(
+            lambda _presets, last: last.setdefault(controller_url, {}).__setitem__(project_id, clamped),
+            "the limits of this project",
+        )
 
-    def _save(self) -> None:
-        self._file.write({
-            "presets": {name: limits.as_json() for name, limits in self._presets.items()},
-            "last_used": {
-                url: {pid: limits.as_json() for pid, limits in projects.items()}
-                for url, projects in self._last_used.items()
-            },
-        })
+    def _change(self, change: Callable[[dict[str, Limits], dict[str, dict[str, Limits]]], None], what: str) -> None:
+        change(self._presets, self._last_used)  # the window shows it at once, saved or not
+        self._unsaved.append(change)
+        try:
+            with locked(self._file.path):
+                presets, last_used = self._parse(self._file.read({}))
+                for unsaved in self._unsaved:
+                    unsaved(presets, last_used)
+                self._file.write(self._as_json(presets, last_used))
+        except SaveFailed as exc:
+            raise SaveFailed(f"{exc} {what[0].upper() + what[1:]} is kept until the app closes, and saving is tried again with your next change.") from exc
+        self._unsaved.clear()
+        self._presets, self._last_used = presets, last_used  # with what other instances saved
+
+    @staticmethod
+    def _as_json(presets: dict[str, Limits], last_used: dict[str, dict[str, Limits]]) -> dict[str, Any]:
+        return {
+            "presets": {name: limits.as_json() for name, limits in presets.items()},
+            "last_used": {url: {pid: limits.as_json() for pid, limits in projects.items()} for url, projects in last_used.items()},
+        }

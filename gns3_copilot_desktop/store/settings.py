@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .jsonfile import JsonFile
+from .filelock import locked
+from .jsonfile import JsonFile, SaveFailed
 
 DEFAULT_CONTROLLER_URL = "http://127.0.0.1:3080"
 
@@ -55,13 +56,19 @@ class AppSettings:
     def problem(self) -> str | None:
         return self._file.problem
 
-    def save(self) -> None:
+    def save(self) -> str | None:
+        """Save; None, or why it could not be saved (the settings stay in memory)."""
         # Never a token or a password here: those live in the OS keyring only.
-        self._file.write({
-            "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
-            "last_place": self.last_place, "theme": self.theme, "text_size": self.text_size,
-            "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
-        })
+        try:
+            with locked(self.path):
+                self._file.write({
+                    "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
+                    "last_place": self.last_place, "theme": self.theme, "text_size": self.text_size,
+                    "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
+                })
+        except SaveFailed as exc:
+            return f"{exc} The settings are kept until the app closes."
+        return None
 
     def remember_place(self, url: str, project_id: str | None, session_id: str | None) -> None:
         place = {"project_id": project_id, "session_id": session_id}

@@ -278,15 +278,24 @@ class MainWindow(QMainWindow):
             self.composer.sent()
 
     def _save_preset(self, name: str, limits) -> None:
+        from ..store import SaveFailed
+
         try:
             self.presenter.presets.save_preset(name, limits)
         except ValueError as exc:
             self.limits.name_rejected(name, str(exc))  # asked again, with the name as typed
             return
+        except SaveFailed as exc:
+            self.show_alert(str(exc))  # the preset is kept in memory: shown below
         self.limits.set_presets(self.presenter.presets.presets())
 
     def _delete_preset(self, name: str) -> None:
-        self.presenter.presets.delete_preset(name)
+        from ..store import SaveFailed
+
+        try:
+            self.presenter.presets.delete_preset(name)
+        except SaveFailed as exc:
+            self.show_alert(str(exc))
         self.limits.set_presets(self.presenter.presets.presets())
 
     # -- rendering ------------------------------------------------------------------------
