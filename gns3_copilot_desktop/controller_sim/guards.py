@@ -15,10 +15,6 @@ MAX_BODY_BYTES = 2 * 1024 * 1024
 _TOKEN_IN_URL = re.compile(r"((?:access_)?token=)[^&\s\"']+", re.I)
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class BodyLimit:
     """ASGI middleware: a body over `limit` bytes gets 413, whether its length is
     declared or it comes in chunks."""
@@ -36,26 +32,29 @@ class BodyLimit:
             await self._refuse(send)
             return
         received = 0
-        started = False
+        started = refused = False
 
         async def limited_receive() -> dict[str, Any]:
-            nonlocal received
+            # A chunked body over the limit: answer 413 now, and tell the app the
+            # client has gone (whatever it answers then is dropped).
+            nonlocal received, refused
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.limit:
-                raise _TooLarge()
+                if not started and not refused:
+                    refused = True
+                    await self._refuse(send)
+                return {"type": "http.disconnect"}
             return message
 
         async def watched_send(message: dict[str, Any]) -> None:
             nonlocal started
+            if refused:
+                return
             started = started or message["type"] == "http.response.start"
             await send(message)
 
-        try:
-            await self.app(scope, limited_receive, watched_send)
-        except _TooLarge:
-            if not started:
-                await self._refuse(send)
+        await self.app(scope, limited_receive, watched_send)
 
     async def _refuse(self, send: Any) -> None:
         body = json.dumps({"message": f"Request body too large (the limit is {self.limit:,} bytes)"}).encode()

@@ -27,6 +27,14 @@ ABORT_GRACE_S = 3.0  # after an abort, how long to wait for the controller's `do
 CONTINUE_MESSAGE = "Please continue where you stopped."
 # Seconds in a minute of the time limit: tests shorten it (GNS3_COPILOT_MINUTE_S).
 MINUTE_S = float(os.environ.get("GNS3_COPILOT_MINUTE_S", "60"))
+SILENCE_S = 30.0  # after this long with nothing from the controller, the window says so
+
+
+def _silence_s() -> float:
+    try:
+        return float(os.environ.get("GNS3_COPILOT_SILENCE_S", SILENCE_S))
+    except ValueError:
+        return SILENCE_S
 
 
 class TurnsMixin:
@@ -70,6 +78,15 @@ class TurnsMixin:
     def showing_turn(self) -> bool:
         """Whether the chat on screen is the one the running turn streams into."""
         return self.is_running and self.transcript is self.turn_transcript
+
+    def silent_for(self) -> float | None:
+        """Seconds since the running turn last heard from the controller, once that is
+        longer than the silence threshold (GNS3_COPILOT_SILENCE_S, default 30 s)."""
+        heard = getattr(self, "_last_heard", None)
+        if not self.is_running or heard is None:
+            return None
+        silent = time.monotonic() - heard
+        return silent if silent >= _silence_s() else None
 
     @property
     def is_running(self) -> bool:
@@ -115,6 +132,7 @@ class TurnsMixin:
     async def _run_turn(self, project_id: str, request: ChatRequest, max_changes: int | None = None) -> None:
         transcript = self.transcript
         got_event = named = False
+        self._last_heard = time.monotonic()
         try:
             client = await self._fresh_client()
             # aclosing: the stream is closed in this task, also when it is cancelled.
@@ -122,6 +140,7 @@ class TurnsMixin:
             async with contextlib.aclosing(client.stream_chat(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     got_event = True
+                    self._last_heard = time.monotonic()
                     try:
                         transcript.apply(event)
                     except Exception as exc:  # one odd event must not end the turn

@@ -88,6 +88,10 @@ class MainWindow(QMainWindow):
         self.banner.setAccessibleName("Turn status")
         self.banner.setVisible(False)
         self.banner.setStyleSheet(f"background: {theme.BLUE}; color: white; padding: 5px 10px; border-radius: 6px;")
+        self.banner.linkActivated.connect(lambda _link: self.presenter.spawn(self.presenter.stop()))
+        self._silence_check = QTimer(self)  # a silent controller is told, not hidden
+        self._silence_check.setInterval(1000)
+        self._silence_check.timeout.connect(self._update_banner)
         self.chat = ChatView()
         self._paint_held = False
         self._paint_hold = QTimer(self)
@@ -415,6 +419,7 @@ class MainWindow(QMainWindow):
         # The sidebar and the picker stay usable: the turn streams into its own chat
         # while the user reads another one.
         self._running = running
+        self._silence_check.start() if running else self._silence_check.stop()
         if not running:
             self._stopping = False
         self.composer.set_running(running)
@@ -433,7 +438,14 @@ class MainWindow(QMainWindow):
         what = "Stopping…" if t.abort_requested or self._stopping else "Copilot is working"
         if not self.presenter.showing_turn():
             what += " in another chat"
-        self.banner.setText(f"{what} · {iterations} · {tools}")
+        silent = self.presenter.silent_for()
+        if silent is not None and not (t.abort_requested or self._stopping):
+            self.banner.setText(
+                f"Nothing has arrived from the controller for {silent:.0f} s · {iterations} · {tools} · "
+                "<a href='stop' style='color:white'><b>Stop</b></a>"
+            )
+        else:
+            self.banner.setText(f"{what} · {iterations} · {tools}")
         self.banner.setVisible(True)
 
     def _update_can_send(self) -> None:

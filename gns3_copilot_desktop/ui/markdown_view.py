@@ -194,6 +194,9 @@ class MarkdownView(QWidget):
             cut = next((b for b in self._breaks if b >= CHUNK_CHARS), None)
             if cut is None:
                 break
+            if cut > MAX_TAIL_CHARS:
+                self._forced_cut()  # the first break is too far: cut before it
+                continue
             self._freeze(cut)
         while len(self._tail) > MAX_TAIL_CHARS:
             self._forced_cut()

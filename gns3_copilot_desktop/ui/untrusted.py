@@ -85,16 +85,16 @@ _NESTING_RE = re.compile(r"^[ \t>*+\-\d.)]*")
 
 def too_hard(text: str) -> str | None:
     """Why this piece of Markdown must not go to the importer (None: it may)."""
-    depth = 0
-    deepest = 0
-    for char in text:
-        if char in "[(":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "])" and depth:
-            depth -= 1
-    if deepest > MAX_BRACKET_DEPTH:
-        return "brackets nested too deep"
+    if text.count("[") + text.count("(") > MAX_BRACKET_DEPTH:  # only then worth a closer look
+        depth = deepest = 0
+        for char in re.findall(r"[\[\]()]", text):
+            if char in "[(":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif depth:
+                depth -= 1
+        if deepest > MAX_BRACKET_DEPTH:
+            return "brackets nested too deep"
     for line in text.split("\n"):
         if len(line) > MAX_LINE_CHARS:
             return "a line is too long"
