@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gns3_copilot_desktop.store import AppSettings, JsonFile, Limits, PresetStore, SaveFailed
+from gns3_copilot_desktop.store import BUILT_IN_PRESETS, AppSettings, JsonFile, Limits, PresetStore, SaveFailed
 
 DAMAGE = {
     "bad JSON": b'{"presets": {',
@@ -29,7 +29,7 @@ def test_a_damaged_file_is_set_aside_and_defaults_are_used(tmp_path, what):
     path = tmp_path / "presets.json"
     path.write_bytes(DAMAGE[what])
     store = PresetStore(path)
-    assert [p.name for p in store.presets()] == ["Default", "Quick look", "Lab build"]
+    assert store.presets() == list(BUILT_IN_PRESETS)
     assert "was damaged" in store.problem and "moved to" in store.problem
     aside = list(tmp_path.glob("presets.json.corrupt-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == DAMAGE[what]  # kept, for the user to look at
@@ -64,7 +64,7 @@ def test_an_unreadable_file_is_told_not_fatal(tmp_path, monkeypatch):
 
     monkeypatch.setattr(Path, "read_bytes", refuse)
     store = PresetStore(path)
-    assert "Could not read" in store.problem and len(store.presets()) == 3
+    assert "Could not read" in store.problem and store.presets() == list(BUILT_IN_PRESETS)
 
 
 def test_a_failed_preset_save_is_told_and_the_preset_kept(tmp_path, monkeypatch):
@@ -108,7 +108,7 @@ def test_a_small_full_disk_is_told(tmp_path):
         with pytest.raises(SaveFailed):
             for n in range(200):
                 store.save_preset(f"preset {n} " + "y" * 200, Limits(9, 9))
-        assert len(store.presets()) > 3
+        assert len(store.presets()) > len(BUILT_IN_PRESETS)
     finally:
         subprocess.run(["umount", str(mount)], capture_output=True)
 
@@ -132,7 +132,7 @@ def test_two_instances_saving_at_once_keep_every_preset(tmp_path):
         assert process.wait(timeout=120) == 0
     saved = json.loads(path.read_text())["presets"]
     assert len(saved) == 400
-    assert len(PresetStore(path).presets()) == 403
+    assert len(PresetStore(path).presets()) == 400 + len(BUILT_IN_PRESETS)
 
 
 def test_a_json_write_leaves_no_half_file(tmp_path):
