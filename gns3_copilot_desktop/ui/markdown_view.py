@@ -19,6 +19,8 @@ still render as what they are.
 from __future__ import annotations
 
 import math
+import time
+from collections import deque
 
 from PySide6.QtCore import QSizeF, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
@@ -28,6 +30,13 @@ from . import untrusted
 
 CHUNK_CHARS = 2048
 MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
+# Qt lays out a table's cells slowly (about 0.1 ms each): a table is cut every so many
+# rows, so a block of it parses within a frame too.
+MAX_TAIL_TABLE_ROWS = 24
+# A burst (a megabyte in one frame) is taken in a little at a time, and cut for at most
+# this long before the loop gets the thread back; the rest follows on the next turns.
+FEED_CHARS = 2 * MAX_TAIL_CHARS
+CUT_BUDGET_MS = 4.0
 MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
 
 
@@ -161,6 +170,10 @@ class MarkdownView(QWidget):
         self._frozen: list[str] = []  # text already parsed into its own label
         self._carry = ""  # what the tail needs before it to render as it should (see _forced_cut)
         self._fence_opener: str | None = None  # the open code block's first line at the tail's start
+        self._incoming: deque[str] = deque()  # text not taken into the tail yet
+        self._incoming_offset = 0  # how much of the first incoming piece is taken
+        self._complete = False
+        self._resume_queued = False
         self._tail = ""  # the text that may still change how it renders
         self._scanned = 0  # characters of the tail already scanned for safe breaks
         self._in_fence = False
@@ -168,7 +181,8 @@ class MarkdownView(QWidget):
         self._shown = ""
 
     def text(self) -> str:
-        return "".join(self._frozen) + self._tail
+        incoming = "".join(self._incoming)[self._incoming_offset :]
+        return "".join(self._frozen) + self._tail + incoming
 
     def chunk_count(self) -> int:
         return len(self._frozen)
@@ -186,20 +200,51 @@ class MarkdownView(QWidget):
         """Add text. `complete`: the message will not grow any more."""
         if not more:
             return
-        self._tail += more
-        self._scan()
-        # Cut at the first break past CHUNK_CHARS, again and again: a burst of text (a
-        # fast stream, a loaded history) becomes blocks of about that size, not one.
+        self._incoming.append(more)
+        self._complete = self._complete or complete
+        self._work()
+
+    def _work(self) -> None:
+        self._resume_queued = False
+        started = time.perf_counter()
         while True:
-            cut = next((b for b in self._breaks if b >= CHUNK_CHARS), None)
-            if cut is None:
+            self._take_incoming()
+            self._scan()
+            # Cut at the first break past CHUNK_CHARS, again and again: a burst of text
+            # (a fast stream, a loaded history) becomes blocks of about that size.
+            while True:
+                cut = next((b for b in self._breaks if b >= CHUNK_CHARS), None)
+                if cut is None:
+                    break
+                if cut > MAX_TAIL_CHARS:
+                    self._forced_cut()  # the first break is too far: cut before it
+                    continue
+                self._freeze(cut)
+            while len(self._tail) > MAX_TAIL_CHARS or self._tail_table_rows() > MAX_TAIL_TABLE_ROWS:
+                self._forced_cut()
+            if not self._incoming:
                 break
-            if cut > MAX_TAIL_CHARS:
-                self._forced_cut()  # the first break is too far: cut before it
-                continue
-            self._freeze(cut)
-        while len(self._tail) > MAX_TAIL_CHARS:
-            self._forced_cut()
+            if (time.perf_counter() - started) * 1000 > CUT_BUDGET_MS:
+                if not self._resume_queued:
+                    self._resume_queued = True
+                    QTimer.singleShot(0, self, self._work)
+                return
+        self._show_tail(self._complete)
+
+    def _take_incoming(self) -> None:
+        """Move up to FEED_CHARS of the incoming text into the tail."""
+        room = FEED_CHARS - len(self._tail)
+        while self._incoming and room > 0:
+            piece = self._incoming[0]
+            part = piece[self._incoming_offset : self._incoming_offset + room]
+            self._tail += part
+            room -= len(part)
+            self._incoming_offset += len(part)
+            if self._incoming_offset >= len(piece):
+                self._incoming.popleft()
+                self._incoming_offset = 0
+
+    def _show_tail(self, complete: bool) -> None:
         if complete and self._tail_label is None:
             # Complete before it was ever shown (a fast stream): the end, too, is parsed
             # only when it comes into view.
@@ -241,11 +286,25 @@ class MarkdownView(QWidget):
         self._scanned = max(0, self._scanned - upto)
         self._breaks = [b - upto for b in self._breaks if b > upto]
 
+    def _tail_table_rows(self) -> int:
+        if "|" not in self._tail:
+            return 0
+        return self._tail.count("\n|", 0, MAX_TAIL_CHARS) + self._tail.startswith("|")
+
     def _forced_cut(self) -> None:
         """The tail is too long and has no paragraph break: cut it anyway, keeping what
         the next block needs to render as the same code block or table."""
         window = self._tail[:MAX_TAIL_CHARS]
-        cut = window.rfind("\n", CHUNK_CHARS // 2) + 1
+        cut = 0
+        if self._tail_table_rows() > MAX_TAIL_TABLE_ROWS:
+            position = -1
+            for _ in range(MAX_TAIL_TABLE_ROWS):  # after the MAX_TAIL_TABLE_ROWS-th line
+                position = window.find("\n", position + 1)
+                if position < 0:
+                    break
+            cut = position + 1 if position >= 0 else 0
+        if cut == 0:
+            cut = window.rfind("\n", CHUNK_CHARS // 2) + 1
         if cut == 0:
             cut = max(window.rfind(" ", CHUNK_CHARS // 2), window.rfind("\t", CHUNK_CHARS // 2)) + 1
         if cut == 0:

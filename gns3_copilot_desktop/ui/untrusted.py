@@ -113,7 +113,8 @@ def render_markdown(document: QTextDocument, text: str) -> None:
         render_plain_with_notice(document, text, f"Shown as plain text ({reason}).")
         return
     document.setMarkdown(visible(text), MARKDOWN_FEATURES)
-    _images_as_links(document)
+    if "](" in text or "]:" in text:  # inline or reference images; else there are none
+        _images_as_links(document)
 
 
 def render_plain_with_notice(document: QTextDocument, text: str, notice: str) -> None:
