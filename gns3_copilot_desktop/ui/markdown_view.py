@@ -157,6 +157,25 @@ class LazyMarkdownBlock(QWidget):
         self.block.show()
 
 
+class _Blocks(QWidget):
+    """Up to BLOCKS_PER_GROUP frozen blocks: a megabyte answer is a thousand blocks,
+    and adding one lays out its group and the groups, not all of them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+
+    def add(self, block: QWidget) -> None:
+        self.layout().addWidget(block)
+        self.count += 1
+
+
+BLOCKS_PER_GROUP = 32
+
+
 class MarkdownView(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -164,6 +183,7 @@ class MarkdownView(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(0)
         self._tail_label: MarkdownBlock | None = None  # made for the first open tail
+        self._groups: list[_Blocks] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -280,7 +300,10 @@ class MarkdownView(QWidget):
         if shown is None:
             shown, self._carry, self._fence_opener = self._carry + text, "", None
         chunk = LazyMarkdownBlock(shown)
-        self._layout.insertWidget(len(self._frozen), chunk)  # after the others, before the tail
+        if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
+            self._groups.append(_Blocks())
+            self._layout.insertWidget(len(self._groups) - 1, self._groups[-1])  # before the tail
+        self._groups[-1].add(chunk)
         self._frozen.append(text)
         self._tail = self._tail[upto:]
         self._scanned = max(0, self._scanned - upto)
@@ -339,10 +362,10 @@ class MarkdownView(QWidget):
         self._in_fence = self._fence_opener is not None if self._scanned == 0 else self._in_fence
 
     def _clear(self) -> None:
-        for _ in self._frozen:
-            item = self._layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+        for group in self._groups:
+            self._layout.removeWidget(group)
+            group.deleteLater()
+        self._groups = []
         if self._tail_label is not None:
             self._tail_label.set_markdown("")
             self._tail_label.setVisible(False)
