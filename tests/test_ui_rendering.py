@@ -88,7 +88,7 @@ def test_frozen_blocks_are_parsed_only_when_they_come_into_view(qtbot):
         transcript.apply(ContentEvent(content=piece))
     render_changes(qtbot, view, transcript)
     message = view.widgets()[-1].view
-    blocks = [message._layout.itemAt(i).widget() for i in range(message._layout.count() - 1)]
+    blocks = message.frozen_blocks()
     assert len(blocks) > 10
     qtbot.wait(100)
     realized = [b for b in blocks if b.block is not None]

@@ -207,6 +207,10 @@ class MarkdownView(QWidget):
     def chunk_count(self) -> int:
         return len(self._frozen)
 
+    def frozen_blocks(self) -> list[LazyMarkdownBlock]:
+        """The frozen blocks, in order."""
+        return [group.layout().itemAt(i).widget() for group in self._groups for i in range(group.count)]
+
     def set_text(self, text: str) -> None:
         """Show this text; when it extends what is shown, only the new part is parsed."""
         current = self.text()
