@@ -32,6 +32,7 @@ PREVIEW_LINE_CHARS = 300
 FULL_CHARS = 500_000
 FULL_LINE_CHARS = 5_000
 ARGUMENTS_SHOWN = 160
+NAME_SHOWN = 60
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 _STATUS_TEXT = {
@@ -169,7 +170,8 @@ class ToolCallCard(theme.Card):
 
     def set_item(self, call: ToolCall) -> None:
         self._call = call
-        untrusted.set_plain(self.name, _elide(call.name or "tool", ARGUMENTS_SHOWN))
+        untrusted.set_plain(self.name, _elide(call.name or "tool", NAME_SHOWN))
+        self.name.setToolTip(untrusted.tooltip(call.name) if len(call.name) > NAME_SHOWN else "")
         self._set_kind({ToolStatus.LIMIT: "limit", ToolStatus.ABORTED: "aborted"}.get(call.status, "tool"))
         refused = call.status == ToolStatus.LIMIT and call.limit is not None
         status = call.limit.refusal() if refused else _STATUS_TEXT[call.status]

@@ -127,7 +127,7 @@ def render_plain_with_notice(document: QTextDocument, text: str, notice: str) ->
 
 
 def _images_as_links(document: QTextDocument) -> None:
-    """Each image becomes "🖼 alt" linking to its address: nothing is loaded."""
+    """Each image becomes "[image: alt]" linking to its address: nothing is loaded."""
     images = []
     block = document.begin()
     while block.isValid():
@@ -149,7 +149,7 @@ def _images_as_links(document: QTextDocument) -> None:
         link.setAnchorHref(address)
         link.setFontUnderline(True)
         link.setToolTip(tooltip(address))
-        cursor.insertText(f"🖼 {visible(alt) or 'image'}", link)
+        cursor.insertText(f"[image: {visible(alt)}]" if alt else "[image]", link)
 
 
 def placeholder_resource() -> QImage:
