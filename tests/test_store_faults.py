@@ -93,7 +93,7 @@ def test_a_read_only_place_is_told(tmp_path):
         store.save_preset("Mine", Limits(9, 9))
     assert "Mine" in [p.name for p in store.presets()]
     settings = AppSettings(tmp_path / "blocked" / "settings.json")
-    assert "will not be remembered" in settings.save()
+    assert "kept until the app closes" in settings.save()
 
 
 def test_a_small_full_disk_is_told(tmp_path):

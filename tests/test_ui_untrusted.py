@@ -333,7 +333,7 @@ def test_sign_in_works_when_settings_cannot_be_written(app):
     creds = app.demo.credentials
     assert app.run(app.presenter.sign_in(creds.url, creds.username, creds.password, remember=False))
     assert app.presenter.client is not None
-    assert any("Could not save" in n and "will not be remembered" in n for n in notices)
+    assert any("Could not save" in n and "kept until the app closes" in n for n in notices)
 
 
 @pytest.mark.parametrize("url", ["http://127.0.0.1:99999", "http://127.0.0.1:3080x", "http://[::1", "http://", "http://127.0.0.1 :3080"])
