@@ -21,7 +21,7 @@ import html
 import re
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QColor, QImage, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat
+from PySide6.QtGui import QColor, QImage, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat, QTextOption
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 # Bidi embeddings, overrides and isolates; marks that reorder; zero-width characters
@@ -81,6 +81,7 @@ def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
 # -- Markdown -----------------------------------------------------------------------
 
 _NESTING_RE = re.compile(r"^[ \t>*+\-\d.)]*")
+_LONG_RUN = re.compile(r"\S{200}")
 
 
 def too_hard(text: str) -> str | None:
@@ -113,6 +114,13 @@ def render_markdown(document: QTextDocument, text: str) -> None:
         render_plain_with_notice(document, text, f"Shown as plain text ({reason}).")
         return
     document.setMarkdown(visible(text), MARKDOWN_FEATURES)
+    option = document.defaultTextOption()
+    # Qt looks for a word boundary in a long run without spaces at length cost per
+    # line: such a run (a base64 blob, a hash, "AAAA…") wraps anywhere instead.
+    wanted = QTextOption.WrapMode.WrapAnywhere if _LONG_RUN.search(text) else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
+    if option.wrapMode() != wanted:
+        option.setWrapMode(wanted)
+        document.setDefaultTextOption(option)
     if "](" in text or "]:" in text:  # inline or reference images; else there are none
         _images_as_links(document)
 
