@@ -3,6 +3,7 @@
 from .capabilities import Capabilities
 from .controller import ControllerClient
 from .errors import (
+    Conflict,
     ControllerError,
     CopilotMissing,
     CopilotUnavailable,

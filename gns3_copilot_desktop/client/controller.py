@@ -41,6 +41,7 @@ from .errors import (
     error_for_status,
 )
 from .limit_guard import LimitGuard
+from .llm_configs import LLMConfigsMixin
 from .token import token_expiry, token_needs_renewal
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ LIMIT_DRAIN_S = 10.0
 _STREAM_BROKEN = (httpx.RemoteProtocolError, httpx.ReadError, httpx.ReadTimeout, httpx.WriteError)
 
 
-class ControllerClient:
+class ControllerClient(LLMConfigsMixin):
     def __init__(
         self,
         base_url: str,

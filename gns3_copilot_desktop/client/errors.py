@@ -67,6 +67,10 @@ class ValidationFailed(ControllerError):
         return [field for field, _ in validation_errors(self.body)]
 
 
+class Conflict(ControllerError):
+    default_message = "Someone else changed this item in the meantime."
+
+
 class ProtocolError(ControllerError):
     default_message = "The controller answered in a way this app does not understand."
 
@@ -92,6 +96,8 @@ def error_for_status(status: int, body: Any, *, chat_route: bool = False) -> Con
         if chat_route and (not text or text == "Not Found"):
             return CopilotMissing(status=status, body=body)
         return NotFound(text or None, status=status, body=body)
+    if status == 409:
+        return Conflict(text or None, status=status, body=body)
     if status == 501:
         return CopilotUnavailable(text or None, status=status, body=body)
     if status == 422:

@@ -11,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from .. import __version__
-from . import copilot
+from . import copilot, llm_configs
 from .auth import Auth
 from .engine import TurnSettings
 from .guards import BodyLimit
@@ -44,6 +44,8 @@ def create_app(
 ) -> FastAPI:
     auth = auth or Auth()
     state = ControllerState(auth, TurnSettings(pace_s, heartbeat_s, behave=behave), Hub(ping_s))
+    state.llm = llm_configs.LLMConfigStore(auth.user_id)
+    state.llm.seed()
     app = FastAPI(title="GNS3 controller API (reference Copilot)", version=__version__)
     app.state.controller = state
     app.add_middleware(BodyLimit)
@@ -130,5 +132,6 @@ def create_app(
         state.project(project_id)
         return StreamingResponse(state.hub.stream(f"project:{project_id}"), media_type="application/json")
 
+    app.include_router(llm_configs.router(state.llm, authenticated))
     app.include_router(copilot.router(state, authenticated))
     return app

@@ -60,6 +60,7 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
 
     async def stream_chat(project_id: str, body: ChatRequest, request: Request) -> Response:
         project = state.opened_project(project_id, "use chat")
+        state.llm_config()
         header = request.headers.get("x-demo-fault")
         faults = Faults.parse(header) if header else state.settings.faults
         state.remember_request(body.model_dump(exclude_none=True))

@@ -70,6 +70,14 @@ class ControllerState:
     # The last chat requests' bodies, so tests can see what a client really sent:
     # a few, messages cut short, so a long-running controller does not grow.
     chat_requests: list[dict[str, Any]] = field(default_factory=list)
+    llm: Any = None  # the LLMConfigStore, set by create_app
+
+    def llm_config(self) -> dict[str, Any]:
+        """The configuration a chat uses; the real server's 400 when there is none."""
+        config = self.llm.effective_default() if self.llm is not None else None
+        if config is None:
+            raise ControllerError(400, "LLM configuration not found. Please configure your LLM settings first.")
+        return config
 
     def remember_request(self, body: dict[str, Any]) -> None:
         message = body.get("message")

@@ -10,7 +10,7 @@ import os
 import time
 from dataclasses import replace
 
-from ..client import ControllerError, Unauthorized
+from ..client import ControllerError, LLMNotConfigured, Unauthorized
 from ..protocol import ChatRequest
 from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_ITERATIONS_RANGE, MAX_MINUTES_RANGE, MAX_TOOL_CALLS_RANGE
 from ..store import Limits, SaveFailed
@@ -177,6 +177,8 @@ class TurnsMixin:
             self._changed()
             if isinstance(exc, Unauthorized):
                 self._report(exc)
+            elif isinstance(exc, LLMNotConfigured):
+                self.llm_setup_needed.emit(exc.message)
         finally:
             self._keep_record(project_id, transcript)
             self.note_tools_used(transcript)

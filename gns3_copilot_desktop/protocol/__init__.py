@@ -16,6 +16,7 @@ _WHERE = {
         "LimitReachedEvent", "MalformedEvent", "StreamInterrupted", "ToolCallEvent", "ToolEndEvent",
         "ToolStartEvent", "UnknownEvent", "parse_event",
     ],
+    "llm_configs": ["LLMConfigDraft", "LLMConfigList", "LLMModelConfig", "LLMSettings"],
     "limits": ["LimitNotice", "detect_limit_notice", "detect_iteration_notice"],
     "models": [
         "ChatRequest", "ChatSession", "ConversationHistory", "Node", "Notification", "OpenAIMessage",

@@ -166,6 +166,9 @@ class MainWindow(QMainWindow):
         from .menus import Menus
 
         self.menus = Menus(self)
+        from .companion_menu import install  # the Copilot menu and its screens (issue 14)
+
+        self.companion = install(self, presenter)
         self.limits.set_presets(presenter.presets.presets())
         self._update_can_send()
 

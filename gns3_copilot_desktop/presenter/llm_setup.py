@@ -1,0 +1,106 @@
+"""The controller's LLM model configurations: list, create, edit, delete, choose the
+default, and the Copilot mode that the default carries."""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import Signal
+
+from ..client import Conflict, ControllerError, NotFound
+from ..protocol.llm_configs import LLMConfigDraft, LLMConfigList, LLMModelConfig
+
+log = logging.getLogger(__name__)
+
+NO_LLM_SETTINGS = "This controller keeps no LLM settings (it has no Copilot, or an older one)."
+
+
+class LLMSetupMixin:
+    # (Signals of a mixin work in PySide6: the QObject is the Presenter.)
+    llm_configs_changed = Signal(object)  # LLMConfigList
+    llm_configs_failed = Signal(str)
+    llm_config_saved = Signal(str, str)  # config_id, what was done
+    llm_config_conflict = Signal(str)
+    llm_setup_needed = Signal(str)  # a chat failed for lack of an LLM: offer the settings
+
+    llm_configs: LLMConfigList | None = None
+
+    async def refresh_llm_configs(self) -> LLMConfigList | None:
+        client = await self._fresh_client()
+        try:
+            self.llm_configs = await client.llm_configs()
+        except NotFound as exc:
+            # 3.0.x has no such route: FastAPI's bare "Not Found".
+            self.llm_configs = None
+            self.llm_configs_failed.emit(NO_LLM_SETTINGS if exc.message == "Not Found" else exc.message)
+            return None
+        except ControllerError as exc:
+            self.llm_configs_failed.emit(exc.message)
+            raise
+        self.llm_configs_changed.emit(self.llm_configs)
+        return self.llm_configs
+
+    async def save_llm_config(self, original: LLMModelConfig | None, draft: LLMConfigDraft) -> bool:
+        """Create (no original) or update; on a conflict the list is reloaded and the
+        user told, their typed values stay in the form."""
+        client = await self._fresh_client()
+        try:
+            if original is None:
+                saved = await client.create_llm_config(draft)
+            else:
+                changes = draft.update_body(original)
+                if set(changes) == {"expected_version"}:
+                    self.llm_config_saved.emit(original.config_id, "Nothing changed.")
+                    return True
+                saved = await client.update_llm_config(original.config_id, changes)
+        except Conflict:
+            await self.refresh_llm_configs()
+            self.llm_config_conflict.emit(
+                "Someone changed this configuration while you edited it. It has been reloaded; "
+                "your values are still in the form: check them and save again."
+            )
+            return False
+        except ControllerError as exc:
+            self.llm_configs_failed.emit(exc.message)
+            return False
+        await self.refresh_llm_configs()
+        self.llm_config_saved.emit(saved.config_id, f"Saved “{saved.name}”.")
+        return True
+
+    async def delete_llm_config(self, config_id: str) -> None:
+        client = await self._fresh_client()
+        try:
+            await client.delete_llm_config(config_id)
+        except ControllerError as exc:
+            self.llm_configs_failed.emit(exc.message)
+        await self.refresh_llm_configs()
+
+    async def set_default_llm_config(self, config_id: str) -> None:
+        client = await self._fresh_client()
+        try:
+            await client.set_default_llm_config(config_id)
+        except ControllerError as exc:
+            self.llm_configs_failed.emit(exc.message)
+        await self.refresh_llm_configs()
+
+    async def set_copilot_mode(self, mode: str) -> None:
+        """Upstream's way: the mode is the effective default configuration's, so switching
+        updates that configuration. An inherited (group) default cannot be changed."""
+        configs = self.llm_configs or await self.refresh_llm_configs()
+        default = configs.default_config if configs else None
+        if default is None:
+            self.llm_setup_needed.emit("Set up an LLM first: the Copilot mode is part of its configuration.")
+            return
+        if default.read_only:
+            self.llm_configs_failed.emit(
+                f"The configuration in use comes from the group “{default.group_name or '?'}”: "
+                "its mode cannot be changed here. Make one of your own the default to choose a mode."
+            )
+            self.llm_configs_changed.emit(configs)
+            return
+        client = await self._fresh_client()
+        try:
+            await client.update_llm_config(default.config_id, {"copilot_mode": mode, "expected_version": default.version})
+        except ControllerError as exc:
+            self.llm_configs_failed.emit(exc.message)
+        await self.refresh_llm_configs()
