@@ -30,7 +30,7 @@ def test_the_demo_starts_with_a_default_of_its_own_and_a_group_one(demo):
         ("Demo script", "user", False), ("Course model", "group", True)]
     assert configs.configs[1].group_name == "Students"
     assert configs.default_config.name == default.name == "Demo script"
-    assert configs.mode == "teaching_assistant"
+    assert configs.mode == "lab_automation_assistant"
 
 
 def test_create_update_with_versions_conflict_default_and_delete(demo):
@@ -102,7 +102,8 @@ def test_the_settings_screen_lists_marks_the_default_and_shows_group_configs_rea
     assert texts[0] == "★ Demo script\n    openai · scripted-agent"
     assert texts[1] == "Course model\n    ollama · qwen2.5:7b · group “Students”"
     assert dialog.name.text() == "Demo script" and dialog.save_button.isEnabled()
-    assert dialog.mode_help.text().startswith("Looks and explains")
+    assert dialog.mode.currentText() == "Lab automation"
+    assert dialog.mode_help.text() == "Acts: may configure devices and start or stop nodes."
     dialog.list.setCurrentRow(1)
     assert dialog.name.text() == "Course model" and not dialog.name.isEnabled()
     assert not dialog.save_button.isEnabled() and not dialog.delete_button.isEnabled()
@@ -117,7 +118,8 @@ def test_creating_a_config_sends_the_key_once_and_never_shows_it_back(app):
     dialog.base_url.setText("https://llm.example.invalid/v1")
     dialog.api_key.setText(SECRET)
     dialog.save_button.click()
-    app.wait(lambda: dialog.list.count() == 3, what="the new configuration")
+    app.wait(lambda: dialog.message.text() == "Saved “Office GPT”.", what="the saved message")
+    assert dialog.list.count() == 3
     assert dialog.name.text() == "Office GPT" and dialog.api_key.text() == ""
     assert "Kept on the controller" in dialog.api_key.placeholderText()
     stored = next(c for c in app.demo.state.llm.configs.values() if c.name == "Office GPT")
@@ -159,7 +161,7 @@ def test_delete_and_make_default(app):
     dialog.name.setText("Second")
     dialog.model.setText("m2")
     dialog.save_button.click()
-    app.wait(lambda: dialog.list.count() == 3, what="the new configuration")
+    app.wait(lambda: dialog.message.text() == "Saved “Second”.", what="the new configuration")
     dialog.default_button.click()
     app.wait(lambda: dialog.list.item(0).text().startswith("Demo script")
              and dialog.list.item(1).text().startswith("★ Second"), what="the new default")

@@ -41,7 +41,7 @@ def test_a_streamed_turn_shows_text_and_tool_cards(app):
     assert not app.window.banner.isVisible()
     # The chat appears in the list with the question as its title.
     app.wait(lambda: app.window.sessions.list.count() == 1, what="the new chat in the list")
-    assert app.window.sessions.list.item(0).text() == INTERFACES
+    assert app.window.sessions.list.item(0).text() == f"{INTERFACES}\nLab automation · 16 messages · just now"
 
 
 def test_show_all_expands_a_long_result(app):

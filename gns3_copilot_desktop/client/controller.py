@@ -229,9 +229,11 @@ class ControllerClient(LLMConfigsMixin):
             raise CopilotMissing()
         return caps.chat_path(project_id)
 
-    async def sessions(self, project_id: str) -> list[ChatSession]:
+    async def sessions(self, project_id: str, *, copilot_mode: str | None = None) -> list[ChatSession]:
+        """The project's chats; only those of one Copilot mode when `copilot_mode` is given."""
         path = f"{await self._chat(project_id)}/sessions"
-        body = self._json(await self._request("GET", path, chat_route=True))
+        params = {"copilot_mode": copilot_mode} if copilot_mode else None
+        body = self._json(await self._request("GET", path, chat_route=True, params=params))
         return [ChatSession.model_validate(s) for s in body]
 
     async def history(self, project_id: str, session_id: str, *, limit: int | None = None) -> ConversationHistory:

@@ -104,8 +104,9 @@ def task_of(message: str, earlier_user_messages: list[str]) -> str:
     return message
 
 
-def plan(message: str, lab: Lab) -> Script:
-    """The script for what the user asked."""
+def plan(message: str, lab: Lab, mode: str = "lab_automation_assistant") -> Script:
+    """The script for what the user asked. In teaching mode (the Copilot's default) the
+    agent only looks: what would change the lab is explained, not done."""
     from . import workloads
 
     bench = workloads.parse(message)
@@ -113,12 +114,13 @@ def plan(message: str, lab: Lab) -> Script:
         return workloads.firehose(*bench)
     text = message.lower()
     nodes = [m.upper() for m in _NODE.findall(message)]
+    may_change = mode == "lab_automation_assistant"
     if "ospf" in text:
-        return _configure_ospf(message, lab)
+        return _configure_ospf(message, lab) if may_change else _refuse(message, "configure OSPF")
     if "ping" in text or "连通" in message or "能否通" in message:
         return _ping(message, lab, nodes)
     if re.search(r"\b(start|stop)\b", text) or any(w in message for w in ("启动", "开启", "停止", "关闭")):
-        return _start_stop(message, lab, nodes)
+        return _start_stop(message, lab, nodes) if may_change else _refuse(message, "start or stop nodes")
     if "interface" in text or "接口" in message:
         return _interfaces(message, lab)
     if "topolog" in text or "拓扑" in message or re.search(r"\b(nodes|devices|lab)\b", text):
@@ -147,6 +149,17 @@ def _count(message: str) -> int | None:
 
 
 # -- scripts ----------------------------------------------------------------------
+
+
+def _refuse(message: str, what: str) -> Script:
+    w = _Words(message)
+    yield LLMReply(w(
+        f"I'm in **teaching mode**: I look and explain, but I don't change the lab, so I won't {what} "
+        "myself. I can show you the commands and check the result once you have made the change. "
+        "To let me do it, switch the Copilot mode to **Lab automation**.",
+        "我处于**教学模式**：只查看和讲解，不会修改实验环境。我可以告诉你需要的命令，并在你完成修改后帮你检查结果。"
+        "如需让我直接操作，请把 Copilot 模式切换为**实验自动化**。",
+    ))
 
 
 def _help(message: str) -> Script:

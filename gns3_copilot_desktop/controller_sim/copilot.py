@@ -60,13 +60,13 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
 
     async def stream_chat(project_id: str, body: ChatRequest, request: Request) -> Response:
         project = state.opened_project(project_id, "use chat")
-        state.llm_config()
+        mode = state.llm_config()["config"].get("copilot_mode") or "teaching_assistant"
         header = request.headers.get("x-demo-fault")
         faults = Faults.parse(header) if header else state.settings.faults
         state.remember_request(body.model_dump(exclude_none=True))
         if faults.http_500:
             return JSONResponse({"message": "Internal server error (demo fault switch http-500)"}, status_code=500)
-        session = state.sessions.get_or_create(project_id, user_id, body.session_id)
+        session = state.sessions.get_or_create(project_id, user_id, body.session_id, mode)
         key = (project_id, session.thread_id)
         abort = asyncio.Event()
         state.running[key] = abort
@@ -77,6 +77,7 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
             max_seconds=body.max_execution_time_seconds, tool_limits=body.tool_limits,
             settings=settings, abort=abort,
             on_node_change=lambda node: state.hub.publish(f"project:{project_id}", "node.updated", node),
+            mode=mode,
         )
 
         async def events() -> AsyncIterator[bytes]:
@@ -107,9 +108,10 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
     api.post("/stream", summary="Stream chat responses from GNS3 Copilot")(stream_chat)
 
     @api.get("/sessions")
-    async def list_sessions(project_id: str) -> list[dict[str, Any]]:
+    async def list_sessions(project_id: str, copilot_mode: str | None = None) -> list[dict[str, Any]]:
         state.opened_project(project_id, "access chat sessions")
-        return [s.as_json() for s in state.sessions.listing(project_id, user_id)]
+        sessions = state.sessions.listing(project_id, user_id)
+        return [s.as_json() for s in sessions if copilot_mode is None or s.copilot_mode == copilot_mode]
 
     @api.get("/sessions/{session_id}/history")
     async def history(project_id: str, session_id: str, limit: int | None = Query(default=None, ge=1)) -> dict[str, Any]:

@@ -103,6 +103,7 @@ class Turn:
         on_node_change: Callable[[dict[str, Any]], None] = lambda node: None,
         max_seconds: int | None = None,
         tool_limits: dict[str, int] | None = None,
+        mode: str = "lab_automation_assistant",
     ):
         self.lab = lab
         self.session = session
@@ -118,6 +119,7 @@ class Turn:
         self.settings = settings
         self.abort = abort
         self.on_node_change = on_node_change
+        self.mode = mode
         self.iterations = 0
         self.tool_calls_count = 0
         self.messages: list[dict[str, Any]] = []  # stored when the turn ends
@@ -135,7 +137,7 @@ class Turn:
             async for event in self._play(played):
                 yield event
             return
-        script = plan(task_of(self.message, earlier), self.lab)
+        script = plan(task_of(self.message, earlier), self.lab, self.mode)
         reply: LLMReply | None = next(script)
         executed: list[ToolResult] = []
         started = time.monotonic()

@@ -98,12 +98,13 @@ class LLMConfigStore:
         self.configs: dict[str, StoredConfig] = {}
 
     def seed(self) -> None:
-        """The demo's start: the user's own scripted "LLM" (the default), and one a
-        group inherits to it, read-only for the user."""
+        """The demo's start: the user's own scripted "LLM" (the default, in lab
+        automation mode so that it can configure), and one a group inherits to it,
+        read-only for the user."""
         self.add(("user", self.user_id), ConfigCreate(
             name="Demo script", model_type="text", is_default=True, provider="openai",
             base_url="http://127.0.0.1/demo-script", model="scripted-agent", temperature=0.0,
-            context_limit=128, copilot_mode="teaching_assistant",
+            context_limit=128, copilot_mode="lab_automation_assistant",
         ))
         self.add(("group", DEMO_GROUP[0]), ConfigCreate(
             name="Course model", model_type="text", is_default=True, provider="ollama",

@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 NEW_TITLE = "New Conversation"
+SYSTEM_PROMPT_TOKENS = 1200
 
 
 def now() -> str:
@@ -23,7 +24,10 @@ class Session:
     project_id: str
     title: str = NEW_TITLE
     pinned: bool = False
+    copilot_mode: str = "teaching_assistant"  # the mode it was started in, as upstream keeps it
     llm_calls_count: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
     created_at: str = field(default_factory=now)
     updated_at: str = field(default_factory=now)
     last_message_at: str | None = None
@@ -41,6 +45,11 @@ class Session:
         for message in messages:
             self.add_message(**message)
         self.llm_calls_count += llm_calls
+        # A scripted LLM reads no tokens; count what a real one would, roughly (4
+        # characters a token): each call reads the system prompt and the conversation.
+        read = sum(len(str(m.get("content") or "")) for m in self.messages) // 4
+        self.input_tokens += llm_calls * (SYSTEM_PROMPT_TOKENS + read)
+        self.output_tokens += sum(len(str(m.get("content") or "")) for m in messages if m.get("role") == "assistant") // 4
         if self.title == NEW_TITLE:
             # The real controller asks the LLM for a title; the demo takes the question.
             title = " ".join(user_text.split())
@@ -51,9 +60,10 @@ class Session:
             "id": self.id, "thread_id": self.thread_id, "user_id": self.user_id,
             "project_id": self.project_id, "title": self.title,
             "message_count": len(self.messages), "llm_calls_count": self.llm_calls_count,
-            "input_tokens": 0, "output_tokens": 0, "total_tokens": 0,
+            "input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
+            "total_tokens": self.input_tokens + self.output_tokens,
             "last_message_at": self.last_message_at, "created_at": self.created_at,
-            "updated_at": self.updated_at, "metadata": {"copilot_mode": "teaching_assistant"},
+            "updated_at": self.updated_at, "metadata": {"copilot_mode": self.copilot_mode},
             "stats": {}, "pinned": self.pinned,
         }
 
@@ -77,11 +87,13 @@ class SessionStore:
     def get(self, project_id: str, user_id: str, thread_id: str) -> Session | None:
         return self._of(project_id, user_id).get(thread_id)
 
-    def get_or_create(self, project_id: str, user_id: str, thread_id: str | None) -> Session:
+    def get_or_create(
+        self, project_id: str, user_id: str, thread_id: str | None, mode: str = "teaching_assistant"
+    ) -> Session:
         sessions = self._of(project_id, user_id)
         thread_id = thread_id or str(uuid.uuid4())
         if thread_id not in sessions:
-            sessions[thread_id] = Session(next(self._ids), thread_id, user_id, project_id)
+            sessions[thread_id] = Session(next(self._ids), thread_id, user_id, project_id, copilot_mode=mode)
         return sessions[thread_id]
 
     def listing(self, project_id: str, user_id: str) -> list[Session]:

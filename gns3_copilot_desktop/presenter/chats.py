@@ -10,12 +10,14 @@ UNTITLED_LOOKUPS = 10
 
 
 class ChatsMixin:
+    session_mode_filter: str | None = None  # show only the chats of one Copilot mode
+
     async def refresh_sessions(self) -> None:
         if self.project is None or not self.project.is_opened:
             return
         client = await self._fresh_client()
         project_id = self.project.project_id
-        self.sessions = await client.sessions(project_id)
+        self.sessions = await client.sessions(project_id, copilot_mode=self.session_mode_filter)
         missing = self._name_untitled(project_id)
         self.sessions_changed.emit(self.sessions)
         if missing:
@@ -41,6 +43,10 @@ class ChatsMixin:
         if self.project is not None and self.project.project_id == project_id:
             self._name_untitled(project_id)
             self.sessions_changed.emit(self.sessions)
+
+    async def filter_sessions(self, mode: str | None) -> None:
+        self.session_mode_filter = mode or None
+        await self.refresh_sessions()
 
     def new_chat(self) -> None:
         self.session_id = None

@@ -4,6 +4,7 @@ The window calls `install` once its presenter is attached."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
@@ -12,6 +13,8 @@ from PySide6.QtWidgets import QMenu, QMenuBar, QMessageBox
 if TYPE_CHECKING:
     from ..presenter import Presenter
     from .main_window import MainWindow
+
+log = logging.getLogger(__name__)
 
 
 def menu_named(bar: QMenuBar, title: str, *, before: QMenu | None = None) -> QMenu:
@@ -40,6 +43,64 @@ class Companion(QObject):
         self.llm_action = self.copilot_menu.addAction("LLM settings…", self.open_llm_settings)
         presenter.llm_setup_needed.connect(self.offer_llm_settings)
         presenter.signed_out.connect(self._close_dialogs)
+        self._add_chat_header()
+        self._add_session_filter()
+
+    # -- the chat header and the chat list's filter ---------------------------------
+
+    def _add_chat_header(self) -> None:
+        from .chat_header import ChatHeader
+
+        p = self.presenter
+        self.header = ChatHeader()
+        layout = self.window.chat.parentWidget().layout()
+        layout.insertWidget(layout.indexOf(self.window.chat), self.header)
+        self.header.mode_chosen.connect(lambda mode: p.spawn(p.set_copilot_mode(mode)))
+        p.llm_configs_changed.connect(self.header.set_configs)
+        p.capabilities_changed.connect(self._load_mode)
+        p.signed_out.connect(lambda: self.header.set_configs(None))
+        p.session_chosen.connect(lambda _id: self._show_statistics())
+        p.sessions_changed.connect(lambda _sessions: self._show_statistics())
+
+    def _load_mode(self, caps) -> None:
+        if caps.copilot in ("absent", "unavailable"):
+            self.header.set_configs(None)
+            return
+        self.presenter.spawn(self._quietly_load_configs())
+
+    async def _quietly_load_configs(self) -> None:
+        """At sign-in: the mode for the header. A controller without LLM settings just
+        shows no mode (one log line), it is no error to the user."""
+        from ..client import ControllerError, Unauthorized
+
+        try:
+            await self.presenter.refresh_llm_configs()
+        except Unauthorized:
+            raise
+        except ControllerError as exc:
+            log.info("no LLM settings to show the Copilot mode: %s", exc)
+
+    def _show_statistics(self) -> None:
+        p = self.presenter
+        session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
+        self.header.set_session(session)
+
+    def _add_session_filter(self) -> None:
+        from PySide6.QtWidgets import QComboBox
+
+        from ..protocol.llm_configs import MODE_NAMES
+
+        self.session_filter = QComboBox()
+        self.session_filter.addItem("All chats", None)
+        for mode, name in MODE_NAMES.items():
+            self.session_filter.addItem(name, mode)
+        self.session_filter.setToolTip("Show only the chats of one Copilot mode")
+        layout = self.window.sessions.layout()
+        layout.insertWidget(1, self.session_filter)
+        p = self.presenter
+        self.session_filter.activated.connect(
+            lambda index: p.spawn(p.filter_sessions(self.session_filter.itemData(index)))
+        )
 
     # -- LLM settings ---------------------------------------------------------------
 

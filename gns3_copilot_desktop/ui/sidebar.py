@@ -23,6 +23,8 @@ from . import untrusted
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession, Project
 
+from .session_line import session_line  # noqa: E402 - one description of a chat
+
 ROLE_ID = Qt.ItemDataRole.UserRole
 
 
@@ -129,7 +131,7 @@ class SessionList(QWidget):
         self._sessions = {s.thread_id: s for s in sessions}
         self.list.clear()
         for session in sessions:
-            item = QListWidgetItem(untrusted.visible(session.display_title))
+            item = QListWidgetItem(untrusted.visible(session_line(session)))
             if session.pinned:
                 item.setIcon(self._pin())
                 item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{session.display_title} (pinned)")

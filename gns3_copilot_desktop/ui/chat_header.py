@@ -1,0 +1,71 @@
+"""Above the conversation: the Copilot mode (switchable, with one line on what it may
+do) and the chat's statistics as the controller counted them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ..protocol.llm_configs import MODES, TEACHING
+from .session_line import session_statistics
+
+if TYPE_CHECKING:
+    from ..protocol.llm_configs import LLMConfigList
+    from ..protocol.models import ChatSession
+
+
+class ChatHeader(QWidget):
+    mode_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.mode_title = QLabel("Copilot mode")
+        self.mode = QComboBox()
+        for mode, (name, _) in MODES.items():
+            self.mode.addItem(name, mode)
+        self.mode.setToolTip("Set in the default LLM configuration: changing it here updates that configuration.")
+        self.mode_help = QLabel()
+        self.mode_help.setTextFormat(Qt.TextFormat.PlainText)
+        self.mode_help.setEnabled(False)
+        self.mode_help.setWordWrap(True)  # a narrow window shows it on two lines, not cut
+        self.stats = QLabel()
+        self.stats.setTextFormat(Qt.TextFormat.PlainText)
+        self.stats.setEnabled(False)
+        self.stats.setWordWrap(True)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.mode_title)
+        row.addWidget(self.mode)
+        row.addWidget(self.mode_help, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.stats)
+        self.mode.activated.connect(lambda index: self.mode_chosen.emit(self.mode.itemData(index)))
+        self.set_configs(None)
+        self.set_session(None)
+
+    def set_configs(self, configs: LLMConfigList | None) -> None:
+        """The mode of the configuration chats use; hidden where there is none to show."""
+        known = configs is not None and configs.default_config is not None
+        for widget in (self.mode_title, self.mode, self.mode_help):
+            widget.setVisible(known)
+        if not known:
+            return
+        mode = configs.mode
+        index = self.mode.findData(mode if mode in MODES else TEACHING)
+        self.mode.setCurrentIndex(index)
+        self.mode_help.setText(MODES[self.mode.itemData(index)][1])
+        default = configs.default_config
+        self.mode.setEnabled(not default.read_only)
+        if default.read_only:
+            # (A tooltip would render a group name as rich text: keep it out.)
+            self.mode.setToolTip("Set by a group's configuration: make one of your own the default to choose.")
+
+    def set_session(self, session: ChatSession | None) -> None:
+        text = session_statistics(session) if session is not None else ""
+        self.stats.setText(text)
+        self.stats.setVisible(bool(text))
