@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .base import PresenterBase
 from .chats import ChatsMixin
+from .export import ExportMixin
 from .llm_setup import LLMSetupMixin
 from .projects import ProjectsMixin
 from .sign_in import SignInMixin
@@ -15,5 +16,5 @@ from .turns import CONTINUE_MESSAGE, TurnsMixin
 __all__ = ["CONTINUE_MESSAGE", "Presenter"]
 
 
-class Presenter(SignInMixin, ProjectsMixin, ChatsMixin, TurnsMixin, LLMSetupMixin, PresenterBase):
+class Presenter(SignInMixin, ProjectsMixin, ChatsMixin, TurnsMixin, LLMSetupMixin, ExportMixin, PresenterBase):
     pass

@@ -5,6 +5,7 @@ The window calls `install` once its presenter is attached."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
@@ -41,6 +42,10 @@ class Companion(QObject):
         bar = window.menuBar()
         self.copilot_menu = menu_named(bar, "&Copilot")
         self.llm_action = self.copilot_menu.addAction("LLM settings…", self.open_llm_settings)
+        self.file_menu = menu_named(bar, "&File", before=self.copilot_menu)
+        self.export_action = self.file_menu.addAction("Export chat…", self.ask_export)
+        self.open_export_action = self.file_menu.addAction("Open exported chat…", self.ask_open_exported)
+        self.exported_windows: list = []
         presenter.llm_setup_needed.connect(self.offer_llm_settings)
         presenter.signed_out.connect(self._close_dialogs)
         self._add_chat_header()
@@ -148,9 +153,71 @@ class Companion(QObject):
         self.offer_box = box
         return box
 
+    # -- export and open again -----------------------------------------------------
+
+    def ask_export(self, chat=None):
+        """A save dialog; the format follows the file type chosen (Markdown, HTML, JSON)."""
+        from PySide6.QtWidgets import QFileDialog
+
+        title = chat.title if chat is not None else self._open_chat_title()
+        dialog = QFileDialog(self.window, "Export chat", _safe_file_name(title) + ".md")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setNameFilters(list(EXPORT_FILTERS))
+        dialog.filterSelected.connect(lambda name: dialog.setDefaultSuffix(EXPORT_FILTERS[name]))
+        dialog.setDefaultSuffix("md")
+        dialog.fileSelected.connect(lambda path: self.export_to(Path(path), chat))
+        dialog.open()
+        self.file_dialog = dialog
+        return dialog
+
+    def export_to(self, path: Path, chat=None):
+        return self.presenter.spawn(self.presenter.export_chat(path, chat))
+
+    def ask_open_exported(self):
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self.window, "Open exported chat")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setNameFilters(["Exported chats (*.json)", "All files (*)"])
+        dialog.fileSelected.connect(lambda path: self.open_exported(Path(path)))
+        dialog.open()
+        self.file_dialog = dialog
+        return dialog
+
+    def open_exported(self, path: Path):
+        from .exported_chat_window import ExportedChatWindow
+
+        chat = self.presenter.open_exported_chat(path)
+        if chat is None:
+            return None
+        window = ExportedChatWindow(chat)
+        window.export_requested.connect(self.ask_export)
+        window.destroyed.connect(lambda: self.exported_windows.remove(window) if window in self.exported_windows else None)
+        self.exported_windows.append(window)
+        window.show()
+        return window
+
+    def _open_chat_title(self) -> str:
+        p = self.presenter
+        session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
+        return session.title if session else "chat"
+
     def _close_dialogs(self) -> None:
         if self._llm_dialog is not None:
             self._llm_dialog.close()
+
+
+EXPORT_FILTERS = {
+    "Markdown, for lab reports (*.md)": "md",
+    "Web page, self-contained (*.html)": "html",
+    "JSON, opens again in this app (*.json)": "json",
+}
+
+
+def _safe_file_name(title: str) -> str:
+    """A title as a file name: no path separators or control characters, not too long."""
+    name = "".join(c if c.isalnum() or c in " -_." else "_" for c in title).strip(" ._")
+    return name[:60] or "chat"
 
 
 def install(window: MainWindow, presenter: Presenter) -> Companion:

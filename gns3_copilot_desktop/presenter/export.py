@@ -1,0 +1,77 @@
+"""Exporting the open chat (Markdown, HTML, JSON) and opening an exported one again,
+offline. The export is made from the controller's stored history of the chat."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..protocol.export import WRITERS, ExportedChat, NotAnExport, from_json
+
+MAX_EXPORT_BYTES = 200 * 1024 * 1024  # an exported chat bigger than this is not one
+
+
+def export_kind(path: Path) -> str:
+    """The format from the file name: .md/.markdown, .html/.htm, else JSON."""
+    suffix = path.suffix.lower()
+    if suffix in (".md", ".markdown"):
+        return "md"
+    if suffix in (".html", ".htm"):
+        return "html"
+    return "json"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Never a half-written file where an older export was."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+class ExportMixin:
+    async def exported_chat(self) -> ExportedChat | None:
+        """The chosen chat as the controller stored it; None (and why) when there is none."""
+        if self.project is None or self.session_id is None:
+            self.error.emit("Open a chat first: there is nothing to export yet.")
+            return None
+        if self.is_running:
+            self.error.emit("The Copilot is still answering: export once the answer is complete.")
+            return None
+        client = await self._fresh_client()
+        history = await client.history(self.project.project_id, self.session_id)
+        session = next((s for s in self.sessions if s.thread_id == self.session_id), None)
+        return ExportedChat(history, session, self.project.name, self.url)
+
+    async def export_chat(self, path: Path, chat: ExportedChat | None = None) -> bool:
+        """Write the chat (the open one unless given) to `path`, in the format its name says."""
+        chat = chat or await self.exported_chat()
+        if chat is None:
+            return False
+        kind = export_kind(path)
+        try:
+            write_atomically(path, WRITERS[kind](chat))
+        except OSError as exc:
+            self.error.emit(f"Could not write {path.name}: {exc.strerror or exc}")
+            return False
+        self.status.emit(f"Exported “{chat.title}” to {path}.")
+        return True
+
+    def open_exported_chat(self, path: Path) -> ExportedChat | None:
+        """Read a chat this app exported as JSON; no controller needed."""
+        try:
+            if path.stat().st_size > MAX_EXPORT_BYTES:
+                raise NotAnExport("This file is too big to be an exported chat.")
+            chat = from_json(path.read_bytes())
+        except OSError as exc:
+            self.error.emit(f"Could not open {path.name}: {exc.strerror or exc}")
+            return None
+        except NotAnExport as exc:
+            self.error.emit(f"Could not open {path.name}: {exc}")
+            return None
+        return chat

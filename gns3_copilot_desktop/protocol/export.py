@@ -1,0 +1,207 @@
+"""A conversation exported: Markdown for lab reports, self-contained HTML, and JSON
+that the app opens again offline. Pure: text in, text out.
+
+The source is the controller's history (`ConversationHistory`), the same thing the app
+opens a chat from, so an exported chat reads back exactly as it showed. Everything in
+it is untrusted (LLM text, tool output, titles): the HTML escapes all of it and loads
+nothing from anywhere; the Markdown puts tool data in fences longer than any run of
+backticks inside.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from .items import AssistantText, ErrorNotice, InfoNotice, ToolCall, ToolStatus, UserMessage
+from .llm_configs import mode_name
+from .models import ChatSession, ConversationHistory
+from .transcript import Transcript
+
+FORMAT = "gns3-copilot-chat"
+FORMAT_VERSION = 1
+
+
+class NotAnExport(ValueError):
+    """The file is not a chat this app exported (or is damaged)."""
+
+
+@dataclass
+class ExportedChat:
+    history: ConversationHistory
+    session: ChatSession | None = None
+    project_name: str = ""
+    controller: str = ""
+    exported_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+    @property
+    def title(self) -> str:
+        return (self.session.title if self.session else None) or self.history.title or "Chat"
+
+    @property
+    def mode(self) -> str | None:
+        return (self.session.metadata or {}).get("copilot_mode") if self.session else None
+
+    def transcript(self) -> Transcript:
+        return Transcript.from_history(self.history)
+
+
+# -- JSON ------------------------------------------------------------------------------
+
+
+def to_json(chat: ExportedChat) -> str:
+    document = {
+        "format": FORMAT, "version": FORMAT_VERSION, "exported_at": chat.exported_at,
+        "controller": chat.controller, "project": chat.project_name,
+        "session": chat.session.model_dump(mode="json") if chat.session else None,
+        "history": chat.history.model_dump(mode="json"),
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
+
+def from_json(text: str | bytes) -> ExportedChat:
+    try:
+        document = json.loads(text)
+    except ValueError as exc:
+        raise NotAnExport(f"This file is not JSON ({exc}).") from exc
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise NotAnExport("This file is not a chat exported by GNS3 Copilot Desktop.")
+    if not isinstance(document.get("version"), int) or document["version"] > FORMAT_VERSION:
+        raise NotAnExport("This chat was exported by a newer version of the app: update it to open the file.")
+    try:
+        history = ConversationHistory.model_validate(document.get("history"))
+        session = ChatSession.model_validate(document["session"]) if document.get("session") else None
+    except ValueError as exc:
+        raise NotAnExport(f"This exported chat is damaged: {str(exc).splitlines()[0]}") from exc
+    return ExportedChat(
+        history, session, str(document.get("project") or ""), str(document.get("controller") or ""),
+        str(document.get("exported_at") or ""),
+    )
+
+
+# -- Markdown --------------------------------------------------------------------------
+
+
+def _fence(text: str, language: str = "") -> str:
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{language}\n{text}\n{ticks}"
+
+
+def _pretty(text: str | None) -> tuple[str, str]:
+    """Tool data as pretty JSON when it is JSON, else as it came."""
+    if text is None:
+        return "", ""
+    try:
+        return json.dumps(json.loads(text), indent=2, ensure_ascii=False), "json"
+    except ValueError:
+        return text, ""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _call_status(call: ToolCall) -> str:
+    if call.limit is not None:
+        return f"⚠ {call.limit.summary()}"
+    return {ToolStatus.ABORTED: "stopped before it ran", ToolStatus.DONE: "done"}.get(call.status, call.status.value)
+
+
+def _header_facts(chat: ExportedChat) -> list[tuple[str, str]]:
+    facts = [("Project", chat.project_name), ("Controller", chat.controller)]
+    if chat.mode:
+        facts.append(("Copilot mode", mode_name(chat.mode)))
+    if chat.session is not None and chat.session.llm_calls_count:
+        facts.append(("LLM calls", str(chat.session.llm_calls_count)))
+    if chat.session is not None and chat.session.total_tokens:
+        facts.append(("Tokens", f"{chat.session.total_tokens:,}"))
+    facts.append(("Exported", chat.exported_at))
+    return [(k, v) for k, v in facts if v]
+
+
+def to_markdown(chat: ExportedChat) -> str:
+    out = [f"# {_one_line(chat.title)}", ""]
+    out += [f"- **{key}:** {_one_line(value)}" for key, value in _header_facts(chat)]
+    questions = 0
+    for item in chat.transcript().items:
+        if isinstance(item, UserMessage):
+            questions += 1
+            out += ["", f"## Question {questions}", "", _quote(item.text)]
+        elif isinstance(item, AssistantText):
+            out += ["", item.text.rstrip()]
+            if item.iteration_notice is not None:
+                out += ["", f"> ⚠ **{item.iteration_notice.summary()}**"]
+        elif isinstance(item, ToolCall):
+            arguments, language = _pretty(item.arguments)
+            out += ["", f"### Tool call `{_one_line(item.name)}` ({_call_status(item)})", "", "Arguments:", "",
+                    _fence(arguments or "{}", language)]
+            if item.output is not None:
+                result, language = _pretty(item.output)
+                out += ["", "Result:", "", _fence(result, language)]
+        elif isinstance(item, (ErrorNotice, InfoNotice)):
+            mark = "⚠" if isinstance(item, InfoNotice) and item.kind == "limit" else "ℹ" if isinstance(item, InfoNotice) else "✖"
+            out += ["", f"> {mark} {_one_line(item.text)}"]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _quote(text: str) -> str:
+    return "\n".join(f"> {line}" if line else ">" for line in text.splitlines() or [""])
+
+
+# -- HTML ------------------------------------------------------------------------------
+
+_STYLE = """
+body { font: 15px/1.5 system-ui, sans-serif; max-width: 60em; margin: 2em auto; padding: 0 1em; color: #1b1b1b; }
+h1 { font-size: 1.5em; } .facts { color: #555; }
+.question { background: #e8f0fe; border-radius: 8px; padding: .6em 1em; margin: 1.5em 0 .8em; }
+.answer { white-space: pre-wrap; margin: .6em 0; }
+.tool { border: 1px solid #c8d3e6; border-radius: 8px; margin: .6em 0; padding: .4em .8em; }
+.tool.limit { border-color: #d98a00; background: #fff6e5; }
+.tool summary { cursor: pointer; font-weight: 600; }
+pre { background: #f4f5f7; padding: .5em; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
+.notice { color: #8a5a00; } .error { color: #c62828; }
+"""
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def to_html(chat: ExportedChat) -> str:
+    """One file, no scripts, nothing fetched (the policy forbids it), all text escaped."""
+    body = [f"<h1>{_e(chat.title)}</h1>", '<ul class="facts">']
+    body += [f"<li><b>{_e(key)}:</b> {_e(value)}</li>" for key, value in _header_facts(chat)]
+    body.append("</ul>")
+    for item in chat.transcript().items:
+        if isinstance(item, UserMessage):
+            body.append(f'<div class="question answer">{_e(item.text)}</div>')
+        elif isinstance(item, AssistantText):
+            body.append(f'<div class="answer">{_e(item.text.rstrip())}</div>')
+            if item.iteration_notice is not None:
+                body.append(f'<p class="notice">⚠ {_e(item.iteration_notice.summary())}</p>')
+        elif isinstance(item, ToolCall):
+            arguments, _ = _pretty(item.arguments)
+            limit = " limit" if item.limit is not None else ""
+            body.append(f'<details class="tool{limit}" open><summary>{_e(item.name)} · {_e(_call_status(item))}</summary>')
+            body.append(f"<p>Arguments</p><pre>{_e(arguments or '{}')}</pre>")
+            if item.output is not None:
+                body.append(f"<p>Result</p><pre>{_e(_pretty(item.output)[0])}</pre>")
+            body.append("</details>")
+        elif isinstance(item, ErrorNotice):
+            body.append(f'<p class="error">✖ {_e(item.text)}</p>')
+        elif isinstance(item, InfoNotice):
+            body.append(f'<p class="notice">{"⚠" if item.kind == "limit" else "ℹ"} {_e(item.text)}</p>')
+    return (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+        f"<title>{_e(chat.title)}</title>\n<style>{_STYLE}</style></head>\n<body>\n"
+        + "\n".join(body) + "\n</body></html>\n"
+    )
+
+
+WRITERS = {"md": to_markdown, "html": to_html, "json": to_json}

@@ -1,0 +1,49 @@
+"""An exported chat opened again, offline and read-only, in a window of its own: the
+conversation as it showed, and a way to export it again in another format."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from .chat_view import ChatView
+
+if TYPE_CHECKING:
+    from ..protocol.export import ExportedChat
+
+
+class ExportedChatWindow(QWidget):
+    export_requested = Signal(object)  # ExportedChat
+
+    def __init__(self, chat: ExportedChat, parent: QWidget | None = None):
+        super().__init__(parent, Qt.WindowType.Window)
+        self.chat = chat
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setWindowTitle(f"{chat.title} — exported chat")  # a window title is plain text
+        self.resize(900, 700)
+        self.title = QLabel(chat.title)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setStyleSheet("font-size: 16px; font-weight: 600;")
+        self.title.setWordWrap(True)
+        facts = [f"project {chat.project_name}" if chat.project_name else "", chat.controller,
+                 f"exported {chat.exported_at}" if chat.exported_at else "", "read-only, offline"]
+        self.facts = QLabel(" · ".join(f for f in facts if f))
+        self.facts.setTextFormat(Qt.TextFormat.PlainText)
+        self.facts.setEnabled(False)
+        self.export_button = QPushButton("Export as…")
+        self.export_button.clicked.connect(lambda: self.export_requested.emit(self.chat))
+        top = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.addWidget(self.title)
+        titles.addWidget(self.facts)
+        top.addLayout(titles, 1)
+        top.addWidget(self.export_button)
+        self.view = ChatView()
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        transcript = chat.transcript()
+        self.view.set_placeholder("This exported chat has no messages.")
+        self.view.reset(transcript)

@@ -1,0 +1,124 @@
+"""Exporting a chat (Markdown, HTML, JSON) from the reference controller's history, and
+opening the JSON again offline: round trips, escaping, and files that are not exports."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import run
+from demo_helpers import chat, project_id, signed_in
+
+from gns3_copilot_desktop.protocol.export import (
+    ExportedChat,
+    NotAnExport,
+    from_json,
+    to_html,
+    to_json,
+    to_markdown,
+)
+
+HOSTILE = ("<script>alert(1)</script><img src=\"http://127.0.0.1:9/x.png\" onerror=alert(2)>"
+           "``` fenced ```` and </pre></details></body>")
+
+
+def exported(demo, message="Check the interface status of all devices", hostile=False, **limits) -> ExportedChat:
+    async def go():
+        async with await signed_in(demo) as client:
+            project = await project_id(client)
+            _, transcript = await chat(client, project, message, **limits)
+            if hostile:
+                session = demo.state.sessions.get(project, demo.state.auth.user_id, transcript.session_id)
+                session.add_message(role="assistant", content=HOSTILE)
+            sessions = await client.sessions(project)
+            history = await client.history(project, transcript.session_id)
+            return ExportedChat(history, sessions[0], "OSPF Lab", demo.url)
+
+    return run(go())
+
+
+def test_markdown_has_the_question_answers_tool_calls_with_arguments_and_results_and_limit_flags(demo):
+    chat_ = exported(demo, max_tool_calls=4)
+    text = to_markdown(chat_)
+    assert text.startswith("# Check the interface status of all devices\n")
+    assert "- **Project:** OSPF Lab" in text and "- **Copilot mode:** Lab automation" in text
+    assert "## Question 1\n\n> Check the interface status of all devices" in text
+    assert "### Tool call `show_interface_status` (done)" in text
+    assert '"device": "R1"' in text and '"interfaces": [' in text  # arguments and results, pretty JSON
+    assert "### Tool call `show_interface_status` (⚠ Tool call limit reached: 4 of 4 tool calls used)" in text
+    assert "Raise **Max tool calls** (or split the task)" in text  # the answer, as written
+
+
+def test_json_opens_again_as_the_same_conversation(demo):
+    chat_ = exported(demo, max_tool_calls=4)
+    again = from_json(to_json(chat_))
+    assert again.title == chat_.title and again.project_name == "OSPF Lab" and again.mode == "lab_automation_assistant"
+    assert to_markdown(again) == to_markdown(chat_)
+    before, after = chat_.transcript(), again.transcript()
+    assert [type(i).__name__ for i in after.items] == [type(i).__name__ for i in before.items]
+    assert [(c.name, c.output, c.limit) for c in after.tool_calls()] == [(c.name, c.output, c.limit) for c in before.tool_calls()]
+    assert to_json(again) == to_json(chat_)  # stable: exporting an opened export changes nothing
+
+
+def test_html_is_self_contained_and_escapes_everything(demo):
+    chat_ = exported(demo, "Show me the topology", hostile=True)
+    page = to_html(chat_)
+    assert "<script" not in page and "<img" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=&quot;http://127.0.0.1:9/x.png&quot;" in page
+    # No element from the text: the only tags are the page's own.
+    tags = set(re.findall(r"<([a-zA-Z][a-zA-Z0-9]*)", page))
+    assert tags <= {"html", "head", "meta", "title", "style", "body", "h1", "ul", "li", "b", "div", "details",
+                    "summary", "p", "pre"}
+    assert not re.search(r"""\b(src|href)\s*=\s*["']?http""", page)  # nothing is loaded from anywhere
+    assert "default-src 'none'" in page
+
+
+def test_markdown_fences_outlast_backticks_in_the_data(demo):
+    chat_ = exported(demo, "Show me the topology", hostile=True)
+    text = to_markdown(chat_)
+    assert HOSTILE in text  # the answer itself, as the LLM wrote it
+
+
+@pytest.mark.parametrize("content, why", [
+    ("not json at all", "not JSON"),
+    (json.dumps({"format": "something-else"}), "not a chat exported"),
+    (json.dumps({"format": "gns3-copilot-chat", "version": 99, "history": {}}), "newer version"),
+    (json.dumps({"format": "gns3-copilot-chat", "version": 1, "history": {"messages": "x"}}), "damaged"),
+])
+def test_files_that_are_not_exports_are_refused_in_words(content, why):
+    with pytest.raises(NotAnExport, match=why):
+        from_json(content)
+
+
+# -- the window --------------------------------------------------------------------
+
+
+def test_export_from_the_window_and_open_it_again_offline(app, tmp_path):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.send("Check the interface status of all devices")
+    app.finish_turn()
+    app.wait(lambda: len(app.presenter.sessions) == 1, what="the chat in the list")
+    companion = app.window.companion
+    for name in ("report.md", "page.html", "chat.json"):
+        assert app.run(companion.export_to(tmp_path / name))
+    assert "## Question 1" in (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert (tmp_path / "page.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    shown = len(app.window.chat.widgets())
+    app.run(app.presenter.sign_out())
+    window = companion.open_exported(tmp_path / "chat.json")  # no controller needed
+    assert window.isVisible() and window.title.text() == "Check the interface status of all devices"
+    assert len(window.view.widgets()) == shown
+    window.close()
+
+
+def test_exporting_without_a_chat_and_opening_a_bad_file_say_why(app, tmp_path):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    assert app.run(app.window.companion.export_to(tmp_path / "x.md")) is False
+    assert "Open a chat first" in app.window.alert.text()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "gns3-copilot-chat", "version": 1, "history": 5}', encoding="utf-8")
+    assert app.window.companion.open_exported(bad) is None
+    assert "Could not open bad.json: This exported chat is damaged" in app.window.alert.text()
