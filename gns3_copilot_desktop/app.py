@@ -28,6 +28,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--controller", metavar="URL", help="controller URL (default: the last one, or http://127.0.0.1:3080)")
     parser.add_argument("--user", metavar="NAME", help="user name on the controller")
     parser.add_argument("--project", metavar="ID", help="choose this project once signed in (an id or a name)")
+    parser.add_argument("--follow-gns3-gui", action="store_true", help="switch to the project the GNS3 GUI opened last, and follow it")
     parser.add_argument("--quit-after", metavar="SECONDS", type=float, help="close cleanly this long after the window is shown")
     parser.add_argument("--theme", choices=("system", "light", "dark"), help="this run's theme (default: View → Theme)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -110,6 +111,8 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
             await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as=key)
         else:
             await presenter.start(args.controller, args.user)
+        if args.follow_gns3_gui:
+            await presenter.follow_gui(True)
         start_up_done()
         if os.environ.get("GNS3_COPILOT_EXIT_WHEN_READY"):
             window.close()  # the start-up benchmark's "fully started" point

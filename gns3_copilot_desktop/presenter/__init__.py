@@ -8,6 +8,7 @@ from __future__ import annotations
 from .base import PresenterBase
 from .chats import ChatsMixin
 from .export import ExportMixin
+from .gns3_gui import GuiHandOffMixin
 from .llm_setup import LLMSetupMixin
 from .projects import ProjectsMixin
 from .sign_in import SignInMixin
@@ -16,5 +17,5 @@ from .turns import CONTINUE_MESSAGE, TurnsMixin
 __all__ = ["CONTINUE_MESSAGE", "Presenter"]
 
 
-class Presenter(SignInMixin, ProjectsMixin, ChatsMixin, TurnsMixin, LLMSetupMixin, ExportMixin, PresenterBase):
+class Presenter(SignInMixin, ProjectsMixin, ChatsMixin, TurnsMixin, LLMSetupMixin, ExportMixin, GuiHandOffMixin, PresenterBase):
     pass

@@ -115,6 +115,7 @@ class ProjectsMixin:
         def on_note(note) -> None:
             if note.action.startswith("project."):
                 self.spawn(self.refresh_projects())
+                self._follow_gui_note(note)
 
         return self._listen(lambda client: client.controller_notifications(), on_note, lambda: True)
 

@@ -46,6 +46,17 @@ class Companion(QObject):
         self.export_action = self.file_menu.addAction("Export chat…", self.ask_export)
         self.open_export_action = self.file_menu.addAction("Open exported chat…", self.ask_open_exported)
         self.exported_windows: list = []
+        self.copilot_menu.addSeparator()
+        self.follow_action = self.copilot_menu.addAction("Follow the GNS3 GUI's project")
+        self.follow_action.setCheckable(True)
+        self.follow_action.setToolTip("Switch to the project the GNS3 GUI opened last")
+        self.follow_action.toggled.connect(self._toggle_follow)
+        presenter.following_gui_changed.connect(self._show_following)
+        presenter.sign_in_needed.connect(lambda *_: self.offer_gui_controller())
+        presenter.signed_in.connect(lambda *_: setattr(self, "_follow_after_sign_in", True))
+        presenter.projects_changed.connect(lambda _projects: self._follow_once_signed_in())
+        self._follow_after_sign_in = False
+        self.gui_button = None
         presenter.llm_setup_needed.connect(self.offer_llm_settings)
         presenter.signed_out.connect(self._close_dialogs)
         self._add_chat_header()
@@ -152,6 +163,47 @@ class Companion(QObject):
         box.open()
         self.offer_box = box
         return box
+
+    # -- the GNS3 GUI -----------------------------------------------------------------
+
+    def offer_gui_controller(self):
+        """In the sign-in dialog: "Use the GNS3 GUI's controller (user@host:port)" when
+        its settings file names one; nothing when it does not."""
+        dialog = self.window.sign_in_dialog
+        gui = self.presenter.gui_controller_offer()
+        if self.gui_button is None:
+            from PySide6.QtWidgets import QPushButton
+
+            self.gui_button = QPushButton()
+            self.gui_button.clicked.connect(lambda: self.presenter.spawn(self._sign_in_with_gui()))
+            dialog.layout().insertWidget(0, self.gui_button)
+        if gui is not None:
+            # A button's text is plain: the file's host and user cannot format anything.
+            self.gui_button.setText(f"Use the GNS3 GUI's controller ({gui.label})")
+            self.gui_button.setToolTip(f"Read from {gui.gui_version} settings of the GNS3 GUI")
+        self.gui_button.setVisible(gui is not None)
+        return self.gui_button
+
+    async def _sign_in_with_gui(self) -> None:
+        dialog = self.window.sign_in_dialog
+        dialog.set_busy(True)
+        if await self.presenter.sign_in_with_gui(dialog.remember.isChecked()):
+            dialog.accept()
+
+    def _toggle_follow(self, on: bool) -> None:
+        if on != self.presenter.following_gui:
+            self.presenter.spawn(self.presenter.follow_gui(on))
+
+    def _show_following(self, on: bool) -> None:
+        self.follow_action.blockSignals(True)
+        self.follow_action.setChecked(on)
+        self.follow_action.blockSignals(False)
+
+    def _follow_once_signed_in(self) -> None:
+        if self._follow_after_sign_in:
+            self._follow_after_sign_in = False
+            if self.presenter.following_gui:
+                self.presenter.spawn(self.presenter.follow_gui_now())
 
     # -- export and open again -----------------------------------------------------
 
