@@ -11,11 +11,12 @@ from .export import ExportMixin
 from .gns3_gui import GuiHandOffMixin
 from .llm_setup import LLMSetupMixin
 from .projects import ProjectsMixin
+from .search import SearchMixin
 from .sign_in import SignInMixin
 from .turns import CONTINUE_MESSAGE, TurnsMixin
 
 __all__ = ["CONTINUE_MESSAGE", "Presenter"]
 
 
-class Presenter(SignInMixin, ProjectsMixin, ChatsMixin, TurnsMixin, LLMSetupMixin, ExportMixin, GuiHandOffMixin, PresenterBase):
+class Presenter(SignInMixin, ProjectsMixin, ChatsMixin, TurnsMixin, LLMSetupMixin, ExportMixin, GuiHandOffMixin, SearchMixin, PresenterBase):
     pass

@@ -67,6 +67,7 @@ class ChatsMixin:
         client = await self._fresh_client()
         project_id = self.project.project_id
         history = await client.history(project_id, session_id)
+        self.remember_history(session_id, history)  # searchable without fetching it again
         self.session_id = session_id
         self.transcript = Transcript.from_history(history, self.records.for_chat(self.url, project_id, session_id))
         self.note_tools_used(self.transcript)

@@ -33,6 +33,7 @@ class ProjectsMixin:
             self._project_listener = None
         previous = self.project
         self.project = next((p for p in self.projects if p.project_id == project_id), None)
+        self.forget_histories()  # searches are within one project
         self.project_chosen.emit(self.project)
         if previous is not None and self.project is not None and previous.project_id == project_id and self.project.is_opened:
             # The same project again (it was opened, here or elsewhere): the conversation

@@ -61,6 +61,7 @@ class Companion(QObject):
         presenter.signed_out.connect(self._close_dialogs)
         self._add_chat_header()
         self._add_session_filter()
+        self._add_search()
 
     # -- the chat header and the chat list's filter ---------------------------------
 
@@ -77,6 +78,32 @@ class Companion(QObject):
         p.signed_out.connect(lambda: self.header.set_configs(None))
         p.session_chosen.connect(lambda _id: self._show_statistics())
         p.sessions_changed.connect(lambda _sessions: self._show_statistics())
+
+    def _add_search(self) -> None:
+        from PySide6.QtGui import QKeySequence, QShortcut
+
+        from .chat_search import ChatSearch
+        from .find_bar import FindBar
+
+        p = self.presenter
+        self.chat_search = ChatSearch()
+        self.window.sessions.layout().insertWidget(2, self.chat_search)
+        self.chat_search.searching.connect(lambda active: self.window.sessions.list.setVisible(not active))
+        self.chat_search.search_requested.connect(lambda query: p.spawn(p.search_chats(query)))
+        p.chat_search_results.connect(self.chat_search.show_results)
+        self.chat_search.hit_chosen.connect(lambda session_id, query: p.spawn(self._open_hit(session_id, query)))
+        p.project_chosen.connect(lambda _project: self.chat_search.clear())
+        self.find_bar = FindBar(self.window.chat)
+        layout = self.window.chat.parentWidget().layout()
+        layout.insertWidget(layout.indexOf(self.window.chat), self.find_bar)
+        self.find_shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self.window,
+                                       activated=lambda: self.find_bar.open(p.transcript))
+        p.transcript_reset.connect(lambda transcript: self.find_bar.isVisible() and self.find_bar.open(transcript))
+
+    async def _open_hit(self, session_id: str, query: str) -> None:
+        await self.presenter.open_session(session_id)
+        if self.presenter.session_id == session_id:
+            self.find_bar.open(self.presenter.transcript, query)
 
     def _load_mode(self, caps) -> None:
         if caps.copilot in ("absent", "unavailable"):

@@ -1,0 +1,65 @@
+"""Finding text in conversations: in a project's chats (titles and histories) and within
+the open chat. Pure: case-insensitive substring search, with a one-line snippet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .items import AssistantText, ErrorNotice, InfoNotice, Item, ToolCall, UserMessage
+from .models import ConversationHistory
+
+SNIPPET_SIDE = 40  # characters shown either side of a match
+
+
+@dataclass(frozen=True)
+class ChatHit:
+    session_id: str
+    title: str
+    snippet: str  # "" when only the title matched
+
+
+def snippet(text: str, query: str) -> str | None:
+    """The match with some text around it, on one line; None when there is none."""
+    at = text.casefold().find(query.casefold())
+    if at < 0:
+        return None
+    start, end = max(0, at - SNIPPET_SIDE), min(len(text), at + len(query) + SNIPPET_SIDE)
+    shown = " ".join(text[start:end].split())
+    return ("…" if start else "") + shown + ("…" if end < len(text) else "")
+
+
+def history_texts(history: ConversationHistory):
+    """What a person reads in a history: messages, tool arguments and results."""
+    for message in history.messages:
+        if message.role == "system":
+            continue
+        if message.content:
+            yield message.content
+        for call in message.tool_calls or []:
+            yield call.function.name
+            if call.function.arguments:
+                yield str(call.function.arguments)
+
+
+def search_history(history: ConversationHistory, query: str) -> str | None:
+    for text in history_texts(history):
+        found = snippet(text, query)
+        if found is not None:
+            return found
+    return None
+
+
+def item_text(item: Item) -> str:
+    if isinstance(item, (UserMessage, AssistantText, ErrorNotice, InfoNotice)):
+        return item.text
+    if isinstance(item, ToolCall):
+        return "\n".join((item.name, item.arguments or "", item.output or ""))
+    return ""
+
+
+def find_in_transcript(items: list[Item], query: str) -> list[int]:
+    """The indexes of the items that contain `query` (Ctrl+F within a chat)."""
+    if not query:
+        return []
+    wanted = query.casefold()
+    return [index for index, item in enumerate(items) if wanted in item_text(item).casefold()]

@@ -1,0 +1,75 @@
+"""Above the chat list: search the project's chats. While there is a query, the matching
+chats (title, and a snippet of where the text was found) stand in for the list."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+ROLE_ID = Qt.ItemDataRole.UserRole
+TYPING_PAUSE_MS = 300  # search once the user stops typing, not on every key
+
+
+class ChatSearch(QWidget):
+    search_requested = Signal(str)
+    hit_chosen = Signal(str, str)  # session id, query
+    searching = Signal(bool)  # a query is in the box: the results replace the chat list
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.box = QLineEdit()
+        self.box.setPlaceholderText("Search this project's chats")
+        self.box.setClearButtonEnabled(True)
+        self.results = QListWidget()
+        self.results.setWordWrap(True)
+        self.results.setVisible(False)
+        self.note = QLabel()
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)
+        self.note.setEnabled(False)
+        self.note.setVisible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.box)
+        layout.addWidget(self.note)
+        layout.addWidget(self.results, 1)
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.setInterval(TYPING_PAUSE_MS)
+        self._pause.timeout.connect(lambda: self.search_requested.emit(self.box.text().strip()))
+        self.box.textChanged.connect(self._typed)
+        self.box.returnPressed.connect(self._pause.timeout.emit)
+        self.results.itemActivated.connect(self._chosen)
+        self.results.itemClicked.connect(self._chosen)
+
+    def _typed(self, text: str) -> None:
+        active = bool(text.strip())
+        self.results.setVisible(active)
+        self.searching.emit(active)
+        if active:
+            self.note.setText("Searching…")
+            self.note.setVisible(True)
+            self._pause.start()
+        else:
+            self._pause.stop()
+            self.results.clear()
+            self.note.setVisible(False)
+
+    def show_results(self, query: str, hits: list, note: str) -> None:
+        if query != self.box.text().strip():
+            return  # an older search; the user typed on
+        self.results.clear()
+        for hit in hits:
+            text = hit.title + (f"\n{hit.snippet}" if hit.snippet else "")
+            item = QListWidgetItem(text)  # plain text: titles and snippets are untrusted
+            item.setData(ROLE_ID, hit.session_id)
+            self.results.addItem(item)
+        count = f"{len(hits)} chat{'s' if len(hits) != 1 else ''} found" if query else ""
+        self.note.setText(" ".join(x for x in (count if len(query) > 1 else "Type two characters or more.", note) if x))
+        self.note.setVisible(True)
+
+    def _chosen(self, item: QListWidgetItem) -> None:
+        self.hit_chosen.emit(item.data(ROLE_ID), self.box.text().strip())
+
+    def clear(self) -> None:
+        self.box.clear()

@@ -1,0 +1,107 @@
+"""Ctrl+F within the open chat: a bar above the conversation that counts the messages
+and tool calls holding the text, steps through them (Enter / Shift+Enter) and scrolls
+each into view with the text selected where the widget allows it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTextBrowser, QToolButton, QWidget
+
+from ..protocol.search import find_in_transcript
+
+if TYPE_CHECKING:
+    from ..protocol.transcript import Transcript
+    from .chat_view import ChatView
+
+
+class FindBar(QWidget):
+    def __init__(self, chat: ChatView, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.chat = chat
+        self.transcript: Transcript | None = None
+        self.box = QLineEdit()
+        self.box.setPlaceholderText("Find in this chat")
+        self.count = QLabel()
+        self.previous = QToolButton(text="↑")
+        self.previous.setToolTip("Previous (Shift+Enter)")
+        self.next = QToolButton(text="↓")
+        self.next.setToolTip("Next (Enter)")
+        self.close_button = QToolButton(text="✕")
+        self.close_button.setToolTip("Close (Esc)")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.box, self.count, self.previous, self.next, self.close_button):
+            layout.addWidget(widget)
+        self.matches: list[int] = []
+        self.current = -1
+        self.box.textChanged.connect(self.refresh)
+        self.box.returnPressed.connect(lambda: self.step(1))
+        QShortcut(QKeySequence("Shift+Return"), self.box, activated=lambda: self.step(-1),
+                  context=Qt.ShortcutContext.WidgetShortcut)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self.box, activated=self.hide_bar,
+                  context=Qt.ShortcutContext.WidgetShortcut)
+        self.next.clicked.connect(lambda: self.step(1))
+        self.previous.clicked.connect(lambda: self.step(-1))
+        self.close_button.clicked.connect(self.hide_bar)
+        self.setVisible(False)
+
+    def open(self, transcript: Transcript, query: str | None = None) -> None:
+        self.transcript = transcript
+        self.setVisible(True)
+        if query is not None and query != self.box.text():
+            self.box.setText(query)
+        else:
+            self.refresh()
+        self.box.setFocus()
+        self.box.selectAll()
+
+    def hide_bar(self) -> None:
+        self.setVisible(False)
+        self.chat.setFocus()
+
+    def refresh(self) -> None:
+        items = self.transcript.items if self.transcript is not None else []
+        self.matches = find_in_transcript(items, self.box.text())
+        self.current = -1
+        if self.matches:
+            self.step(1)
+        else:
+            self.count.setText("no match" if self.box.text() else "")
+
+    def step(self, direction: int) -> None:
+        if not self.matches:
+            return
+        self.current = (self.current + direction) % len(self.matches)
+        self.count.setText(f"{self.current + 1} of {len(self.matches)}")
+        self._show(self.matches[self.current])
+
+    def _show(self, index: int) -> None:
+        while index < self.chat.first_shown:
+            self.chat.show_earlier()  # older items are made when asked for
+        widgets = self.chat.widgets()
+        position = index - self.chat.first_shown
+        if not 0 <= position < len(widgets):
+            return
+        widget = widgets[position]
+        self.chat.ensureWidgetVisible(widget, 0, 40)
+        self._select(widget, self.box.text())
+
+    @staticmethod
+    def _select(widget: QWidget, query: str) -> None:
+        """Select the text where the widget can show a selection (labels, text views)."""
+        for label in widget.findChildren(QLabel):
+            at = label.text().casefold().find(query.casefold())
+            shown_as_is = label.textFormat() == Qt.TextFormat.PlainText or "<" not in label.text()
+            if at >= 0 and shown_as_is:  # (positions in rich text are not the text's)
+                label.setTextInteractionFlags(label.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
+                label.setSelection(at, len(query))
+                return
+        for view in widget.findChildren(QTextBrowser):
+            cursor = view.textCursor()
+            cursor.movePosition(cursor.MoveOperation.Start)
+            view.setTextCursor(cursor)
+            if view.find(query):
+                return
