@@ -42,6 +42,7 @@ from .errors import (
 )
 from .limit_guard import LimitGuard
 from .llm_configs import LLMConfigsMixin
+from .practice import PracticeMixin
 from .token import token_expiry, token_needs_renewal
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,7 @@ LIMIT_DRAIN_S = 10.0
 _STREAM_BROKEN = (httpx.RemoteProtocolError, httpx.ReadError, httpx.ReadTimeout, httpx.WriteError)
 
 
-class ControllerClient(LLMConfigsMixin):
+class ControllerClient(LLMConfigsMixin, PracticeMixin):
     def __init__(
         self,
         base_url: str,
@@ -272,7 +273,7 @@ class ControllerClient(LLMConfigsMixin):
     # -- the chat stream ------------------------------------------------------------
 
     async def stream_chat(
-        self, project_id: str, request: ChatRequest, *, max_changes: int | None = None
+        self, project_id: str, request: ChatRequest, *, max_changes: int | None = None, route: str = "stream"
     ) -> AsyncIterator[ChatEvent]:
         """One turn's events, as they arrive.
 
@@ -283,7 +284,7 @@ class ControllerClient(LLMConfigsMixin):
         `aclose()` the iterator) to hang up at once.
         """
         caps = await self.capabilities()
-        path = f"{await self._chat(project_id)}/stream"
+        path = f"{await self._chat(project_id)}/{route}"  # "inject": the practice route, same stream
         guard = LimitGuard.for_request(request, caps, max_changes)
         session_id = request.session_id
         closing = False

@@ -68,6 +68,10 @@ def run_tool(lab: Lab, call: ToolCallSpec) -> Any:
             return lab.configure_ospf(args["device"], int(args.get("area", 0)))
         if call.name == "show_ospf_neighbors":
             return lab.ospf_neighbors(args["device"])
+        if call.name == "configure_interface":
+            return lab.configure_interface(
+                args["device"], args["interface"], area=args.get("area"), shutdown=args.get("shutdown"), ip=args.get("ip")
+            )
         if call.name == "ping":
             return lab.ping(args["source"], args["destination"])
         if call.name in ("start_node", "stop_node"):
@@ -115,6 +119,10 @@ def plan(message: str, lab: Lab, mode: str = "lab_automation_assistant") -> Scri
     text = message.lower()
     nodes = [m.upper() for m in _NODE.findall(message)]
     may_change = mode == "lab_automation_assistant"
+    if re.search(r"troubleshoot|diagnos|\bfix\b|what'?s wrong", text) or any(w in message for w in ("排查", "故障", "修复")):
+        from .injection import troubleshoot
+
+        return troubleshoot(message, lab, may_change)
     if "ospf" in text:
         return _configure_ospf(message, lab) if may_change else _refuse(message, "configure OSPF")
     if "ping" in text or "连通" in message or "能否通" in message:

@@ -11,9 +11,11 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..protocol import models
+from ..protocol import models, practice
+from .agent import plan
 from .engine import RawChunk, Turn, TurnSettings
 from .faults import Faults
+from .injection import plan_injection
 from .state import ControllerError, ControllerState
 
 
@@ -44,6 +46,13 @@ class Upstream:
         tool_limits: ClassVar[None] = None
 
 
+class InjectRequest(practice.InjectRequest):
+    model_config = ConfigDict(extra="ignore", title="ChatRequest")
+
+    message: str  # required, as upstream, but may be empty ("inject a fault")
+    temperature: float | None = Field(default=None, description="Reserved; not used.")
+
+
 class DropConnection(Exception):
     """The `drop-after` fault: ends the response without finishing the body."""
 
@@ -51,6 +60,7 @@ class DropConnection(Exception):
 def router(state: ControllerState, authenticated: Any) -> APIRouter:
     api = APIRouter(prefix="/v3/copilot/projects/{project_id}/chat", dependencies=[Depends(authenticated)])
     user_id = state.auth.user_id
+    practice_mode = "troubleshooting_injection"
 
     def session_or_404(project_id: str, session_id: str):
         session = state.sessions.get(project_id, user_id, session_id)
@@ -61,6 +71,17 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
     async def stream_chat(project_id: str, body: ChatRequest, request: Request) -> Response:
         project = state.opened_project(project_id, "use chat")
         mode = state.llm_config()["config"].get("copilot_mode") or "teaching_assistant"
+        return run_turn(project, body, request, mode, plan)
+
+    @api.post("/inject", summary="Inject a network fault for troubleshooting practice")
+    async def inject(project_id: str, body: InjectRequest, request: Request) -> Response:
+        project = state.opened_project(project_id, "use fault injection")
+        state.llm_config()  # no LLM configured: the same 400 as a chat
+        body.message = body.message or "Inject a network fault for troubleshooting practice"
+        return run_turn(project, body, request, practice_mode, plan_injection)
+
+    def run_turn(project, body, request: Request, mode: str, planner) -> Response:
+        project_id = project.project_id
         header = request.headers.get("x-demo-fault")
         faults = Faults.parse(header) if header else state.settings.faults
         state.remember_request(body.model_dump(exclude_none=True))
@@ -77,7 +98,7 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
             max_seconds=body.max_execution_time_seconds, tool_limits=body.tool_limits,
             settings=settings, abort=abort,
             on_node_change=lambda node: state.hub.publish(f"project:{project_id}", "node.updated", node),
-            mode=mode,
+            mode=mode, planner=planner,
         )
 
         async def events() -> AsyncIterator[bytes]:
@@ -153,6 +174,7 @@ def router(state: ControllerState, authenticated: Any) -> APIRouter:
     @api.post("/sessions/{session_id}/abort")
     async def abort(project_id: str, session_id: str) -> dict[str, Any]:
         state.opened_project(project_id, "use chat")
+        state.abort_requests.append(session_id)
         running = state.running.get((project_id, session_id))
         if running is not None:
             running.set()

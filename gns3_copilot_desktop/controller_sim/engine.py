@@ -104,6 +104,7 @@ class Turn:
         max_seconds: int | None = None,
         tool_limits: dict[str, int] | None = None,
         mode: str = "lab_automation_assistant",
+        planner: Callable[..., Any] = plan,  # the fault-injection route plays its own script
     ):
         self.lab = lab
         self.session = session
@@ -120,6 +121,7 @@ class Turn:
         self.abort = abort
         self.on_node_change = on_node_change
         self.mode = mode
+        self.planner = planner
         self.iterations = 0
         self.tool_calls_count = 0
         self.messages: list[dict[str, Any]] = []  # stored when the turn ends
@@ -137,7 +139,7 @@ class Turn:
             async for event in self._play(played):
                 yield event
             return
-        script = plan(task_of(self.message, earlier), self.lab, self.mode)
+        script = self.planner(task_of(self.message, earlier), self.lab, self.mode)
         reply: LLMReply | None = next(script)
         executed: list[ToolResult] = []
         started = time.monotonic()

@@ -21,6 +21,7 @@ class Interface:
     ip: str | None = None  # with prefix, e.g. "10.0.1.1/24"
     status: str = "up"  # "up", "down", "administratively down"
     peer: str | None = None  # "SW1 Gi0/1"
+    ospf_area: int | None = None  # this interface's area when it differs from the router's
 
 
 @dataclass
@@ -175,23 +176,78 @@ class Lab:
         commands = ["router ospf 1", f"router-id {device.router_id}", *networks, "end", "write memory"]
         return {"device": device.name, "status": "success", "commands": commands}
 
+    @staticmethod
+    def area_of(device: Device, interface: Interface) -> int | None:
+        if device.ospf_area is None:
+            return None
+        return interface.ospf_area if interface.ospf_area is not None else device.ospf_area
+
+    def interface(self, device: Device, name: str) -> Interface:
+        found = next((i for i in device.interfaces if i.name.lower() == name.lower()), None)
+        if found is None:
+            raise LookupError(f"{device.name} has no interface {name!r}")
+        return found
+
+    def adjacent(self, a: Device, a_if: Interface, b: Device, b_if: Interface) -> bool:
+        """An OSPF adjacency forms over a link when both ends run OSPF, are up, sit in the
+        same area and in the same subnet."""
+        if a.status != "started" or b.status != "started" or a_if.status != "up" or b_if.status != "up":
+            return False
+        area_a, area_b = self.area_of(a, a_if), self.area_of(b, b_if)
+        if area_a is None or area_a != area_b or not (a_if.ip and b_if.ip):
+            return False
+        return ipaddress.ip_interface(a_if.ip).network == ipaddress.ip_interface(b_if.ip).network
+
+    def router_links(self) -> list[tuple[Device, Interface, Device, Interface]]:
+        found = []
+        for a, ai, b, bi in self.links:
+            left, right = self.devices[a], self.devices[b]
+            if left.kind == "router" and right.kind == "router":
+                found.append((left, self.interface(left, ai), right, self.interface(right, bi)))
+        return found
+
     def ospf_neighbors(self, name: str) -> dict[str, Any]:
         device = self._require(name)
         if device.kind != "router" or device.status != "started":
             return {"device": device.name, "neighbors": []}
         neighbors = []
-        for a, ai, b, bi in self.links:
-            if device.name not in (a, b):
+        for left, left_if, right, right_if in self.router_links():
+            if device not in (left, right):
                 continue
-            other = self.devices[b if a == device.name else a]
-            local_if = ai if a == device.name else bi
-            if other.kind == "router" and device.ospf_area is not None and other.ospf_area is not None and other.status == "started":
-                address = next(i.ip for i in other.interfaces if i.name == (bi if a == device.name else ai))
+            local_if, other, other_if = (left_if, right, right_if) if device is left else (right_if, left, left_if)
+            if self.adjacent(left, left_if, right, right_if):
                 neighbors.append({
-                    "neighbor_id": other.router_id, "state": "FULL/DR", "address": address.split("/")[0],
-                    "interface": local_if,
+                    "neighbor_id": other.router_id, "state": "FULL/DR", "address": other_if.ip.split("/")[0],
+                    "interface": local_if.name,
                 })
-        return {"device": device.name, "ospf": device.ospf_area is not None, "neighbors": neighbors}
+        interfaces = [
+            {"interface": i.name, "area": self.area_of(device, i), "ip": i.ip, "status": i.status}
+            for i in device.interfaces if i.ip
+        ] if device.ospf_area is not None else []
+        return {"device": device.name, "ospf": device.ospf_area is not None, "neighbors": neighbors,
+                "ospf_interfaces": interfaces}
+
+    def configure_interface(self, name: str, interface: str, *, area: int | None = None,
+                            shutdown: bool | None = None, ip: str | None = None) -> dict[str, Any]:
+        """Change one interface: its OSPF area, shut / no shut, its address."""
+        device = self._require(name)
+        if device.status != "started":
+            return {"device": device.name, "error": "node is stopped: configuration not applied"}
+        target = self.interface(device, interface)
+        commands = [f"interface {target.name}"]
+        if ip is not None:
+            address = ipaddress.ip_interface(ip)
+            target.ip = str(address)
+            commands.append(f"ip address {address.ip} {address.netmask}")
+        if shutdown is not None:
+            target.status = "administratively down" if shutdown else ("up" if target.peer else "down")
+            commands.append("shutdown" if shutdown else "no shutdown")
+        if area is not None:
+            target.ospf_area = None if area == device.ospf_area else int(area)
+            if target.ip:
+                net = ipaddress.ip_interface(target.ip).network
+                commands += ["router ospf 1", f"network {net.network_address} {net.hostmask} area {area}"]
+        return {"device": device.name, "status": "success", "commands": [*commands, "end", "write memory"]}
 
     def _gateway(self, pc: Device) -> Device | None:
         switch_name = pc.interfaces[0].peer.split()[0] if pc.interfaces[0].peer else None
@@ -234,6 +290,8 @@ class Lab:
                     reason = f"router {', '.join(down)} is stopped"
                 elif missing:
                     reason = f"no route to {dst_ip}: OSPF is not running on {', '.join(missing)}"
+                elif not self._path_adjacent(path):
+                    reason = f"no route to {dst_ip}"  # a broken adjacency: finding it is the exercise
         if reason:
             return {
                 "source": src.name, "destination": dst_ip, "success": False,
@@ -245,6 +303,14 @@ class Lab:
             "output": "\n".join(f"84 bytes from {dst_ip} icmp_seq={n} ttl=62 time={1.2 + n * 0.1:.1f} ms" for n in range(1, 6)),
             "packets": {"sent": 5, "received": 5, "loss": "0%"},
         }
+
+    def _path_adjacent(self, path: list[Device]) -> bool:
+        links = {(left.name, right.name): (left, li, right, ri) for left, li, right, ri in self.router_links()}
+        for first, second in zip(path, path[1:]):
+            link = links.get((first.name, second.name)) or links.get((second.name, first.name))
+            if link is None or not self.adjacent(*link):
+                return False
+        return True
 
     def set_status(self, name: str, status: str) -> dict[str, Any]:
         device = self._require(name)

@@ -71,6 +71,7 @@ class ControllerState:
     # a few, messages cut short, so a long-running controller does not grow.
     chat_requests: list[dict[str, Any]] = field(default_factory=list)
     llm: Any = None  # the LLMConfigStore, set by create_app
+    abort_requests: list[str] = field(default_factory=list)  # session ids, for tests
 
     def llm_config(self) -> dict[str, Any]:
         """The configuration a chat uses; the real server's 400 when there is none."""

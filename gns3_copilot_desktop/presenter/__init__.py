@@ -10,6 +10,7 @@ from .chats import ChatsMixin
 from .export import ExportMixin
 from .gns3_gui import GuiHandOffMixin
 from .llm_setup import LLMSetupMixin
+from .practice import PracticeMixin
 from .projects import ProjectsMixin
 from .search import SearchMixin
 from .sign_in import SignInMixin
@@ -18,5 +19,10 @@ from .turns import CONTINUE_MESSAGE, TurnsMixin
 __all__ = ["CONTINUE_MESSAGE", "Presenter"]
 
 
-class Presenter(SignInMixin, ProjectsMixin, ChatsMixin, TurnsMixin, LLMSetupMixin, ExportMixin, GuiHandOffMixin, SearchMixin, PresenterBase):
+class Presenter(
+    SignInMixin, ProjectsMixin, ChatsMixin, TurnsMixin,
+    # the companion (issue 14)
+    LLMSetupMixin, ExportMixin, GuiHandOffMixin, SearchMixin, PracticeMixin,
+    PresenterBase,
+):
     pass

@@ -19,6 +19,7 @@ CHANGE_TOOLS = frozenset({
     "update_gns3_node_name",
     # the reference controller
     "configure_ospf",
+    "configure_interface",
     "start_node",
     "stop_node",
 })

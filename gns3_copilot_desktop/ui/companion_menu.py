@@ -46,6 +46,8 @@ class Companion(QObject):
         self.export_action = self.file_menu.addAction("Export chat…", self.ask_export)
         self.open_export_action = self.file_menu.addAction("Open exported chat…", self.ask_open_exported)
         self.exported_windows: list = []
+        self.practice_action = self.copilot_menu.addAction("Troubleshooting practice…", self.open_practice)
+        self._practice_dialog = None
         self.copilot_menu.addSeparator()
         self.follow_action = self.copilot_menu.addAction("Follow the GNS3 GUI's project")
         self.follow_action.setCheckable(True)
@@ -190,6 +192,35 @@ class Companion(QObject):
         box.open()
         self.offer_box = box
         return box
+
+    # -- troubleshooting practice ----------------------------------------------------
+
+    @property
+    def practice_dialog(self):
+        if self._practice_dialog is None:
+            from .practice_dialog import PracticeDialog
+
+            p = self.presenter
+            dialog = PracticeDialog(self.window)
+            dialog.start_requested.connect(p.start_practice)
+            dialog.stop_requested.connect(lambda: p.spawn(p.stop_practice()))
+            dialog.troubleshoot_requested.connect(self._troubleshoot)
+            p.practice_changed.connect(dialog.show_progress)
+            p.practice_running.connect(dialog.set_running)
+            self._practice_dialog = dialog
+        return self._practice_dialog
+
+    def open_practice(self):
+        dialog = self.practice_dialog
+        dialog.open()
+        dialog.raise_()
+        return dialog
+
+    def _troubleshoot(self, question: str) -> None:
+        """A normal chat, the question ready in the box (not sent: the user may change it)."""
+        self.presenter.new_chat()
+        self.window.composer.give_back(question)
+        self.window.activateWindow()
 
     # -- the GNS3 GUI -----------------------------------------------------------------
 

@@ -1,0 +1,15 @@
+"""Fault-injection practice (part of `ControllerClient`): the inject route takes the
+chat's body and streams the chat's events, so it rides on `stream_chat`."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from ..protocol.events import ChatEvent
+from ..protocol.practice import InjectRequest
+
+
+class PracticeMixin:
+    def stream_inject(self, project_id: str, request: InjectRequest) -> AsyncIterator[ChatEvent]:
+        """Inject faults into the project's lab; an empty message asks for one fault."""
+        return self.stream_chat(project_id, request, route="inject")

@@ -1,0 +1,88 @@
+"""Fault-injection practice: the controller's agent breaks something in the lab (the
+inject route), the user sees its progress but not what it did, and then troubleshoots
+in a normal chat. The agent's own account (the solution) waits until asked for."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from PySide6.QtCore import Signal
+
+from ..client import ControllerError, LLMNotConfigured, Unauthorized
+from ..protocol.practice import InjectRequest, practice_message
+from ..protocol.transcript import Transcript
+
+log = logging.getLogger(__name__)
+
+STOP_GRACE_S = 3.0  # after the abort, how long the controller may take to wrap up
+
+
+class PracticeMixin:
+    practice_changed = Signal(object)  # Transcript of the injection
+    practice_running = Signal(bool)
+
+    practice_transcript: Transcript | None = None
+    _practice_task: asyncio.Task | None = None
+
+    @property
+    def is_practising(self) -> bool:
+        return self._practice_task is not None and not self._practice_task.done()
+
+    def start_practice(self, faults: int) -> bool:
+        """Ask for `faults` faults (practice.RANDOM: the agent picks 1 to 3)."""
+        if self.is_practising or self.is_running:
+            self.error.emit("Wait for the Copilot to finish before starting an exercise.")
+            return False
+        if self.project is None or not self.project.is_opened or self.client is None:
+            self.error.emit("Choose an opened project first: the faults go into its lab.")
+            return False
+        request = InjectRequest(message=practice_message(faults))
+        transcript = Transcript()
+        transcript.begin_turn(request.message or "Inject a network fault for troubleshooting practice")
+        self.practice_transcript = transcript
+        self._practice_task = self.spawn(self._run_practice(self.project.project_id, request, transcript))
+        self.practice_running.emit(True)
+        self.practice_changed.emit(transcript)
+        return True
+
+    async def _run_practice(self, project_id: str, request: InjectRequest, transcript: Transcript) -> None:
+        try:
+            client = await self._fresh_client()
+            async with contextlib.aclosing(client.stream_inject(project_id, request)) as events:
+                async for event in events:
+                    transcript.apply(event)
+                    self.practice_changed.emit(transcript)
+            transcript.end_of_stream()
+        except asyncio.CancelledError:
+            transcript.mark_stopped()
+            raise
+        except ControllerError as exc:
+            transcript.fail(exc.message)
+            if isinstance(exc, Unauthorized):
+                self._report(exc)
+            elif isinstance(exc, LLMNotConfigured):
+                self.llm_setup_needed.emit(exc.message)
+        finally:
+            self.practice_running.emit(False)
+            self.practice_changed.emit(transcript)
+        self.spawn(self.refresh_sessions())
+
+    async def stop_practice(self) -> None:
+        """Stop through the controller's abort endpoint (upstream's web UI only hangs up),
+        then hang up if it does not wrap up in time."""
+        task, transcript = self._practice_task, self.practice_transcript
+        if task is None or task.done() or transcript is None:
+            return
+        transcript.request_abort()
+        self.practice_changed.emit(transcript)
+        if self.project is not None and transcript.session_id and self.client is not None:
+            try:
+                await self.client.abort(self.project.project_id, transcript.session_id)
+            except ControllerError as exc:
+                log.info("abort of the exercise failed: %s", exc)
+            done, _ = await asyncio.wait([task], timeout=STOP_GRACE_S)
+            if done:
+                return
+        task.cancel()

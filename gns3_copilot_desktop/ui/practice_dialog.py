@@ -1,0 +1,143 @@
+"""Troubleshooting practice: pick how many faults, watch the Copilot put them in (its
+steps counted, not shown: they would give the answer away), then troubleshoot in a
+normal chat. The Copilot's account of what it broke stays behind "Reveal solution"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..protocol.items import TurnState
+from ..protocol.practice import RANDOM
+
+if TYPE_CHECKING:
+    from ..protocol.transcript import Transcript
+
+TRY_ASKING = "Troubleshoot why PC1 cannot reach the other LAN"
+
+
+def plain(text: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    return label
+
+
+class PracticeDialog(QDialog):
+    start_requested = Signal(int)  # faults, or RANDOM
+    stop_requested = Signal()
+    troubleshoot_requested = Signal(str)  # a first question for a normal chat
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Troubleshooting practice")
+        self.setMinimumSize(560, 200)  # the wrapped introduction is not squeezed at first show
+        intro = plain(
+            "The Copilot breaks something in this project's lab for you to find and fix. "
+            "It really changes the lab: use a lab you can afford to break."
+        )
+        self.choices = QButtonGroup(self)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Faults:"))
+        for faults, text in ((1, "1"), (2, "2"), (3, "3"), (RANDOM, "Random")):
+            button = QRadioButton(text)
+            self.choices.addButton(button, faults)
+            row.addWidget(button)
+        row.addStretch(1)
+        self.choices.button(1).setChecked(True)
+        self.start_button = QPushButton("Inject")
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setVisible(False)
+        row.addWidget(self.start_button)
+        row.addWidget(self.stop_button)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)
+        self.progress.setVisible(False)
+        self.status = plain()
+        self.troubleshoot_button = QPushButton("Troubleshoot it in a new chat")
+        self.troubleshoot_button.setVisible(False)
+        self.reveal_button = QPushButton("Reveal solution")
+        self.reveal_button.setVisible(False)
+        after = QHBoxLayout()
+        after.addWidget(self.troubleshoot_button)
+        after.addWidget(self.reveal_button)
+        after.addStretch(1)
+        self.solution_view = None  # made when revealed
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(row)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addLayout(after)
+        self._layout = layout
+        self._transcript: Transcript | None = None
+        self.start_button.clicked.connect(self._start)
+        self.stop_button.clicked.connect(self.stop_requested)
+        self.reveal_button.clicked.connect(self.reveal)
+        self.troubleshoot_button.clicked.connect(lambda: self.troubleshoot_requested.emit(TRY_ASKING))
+
+    def _start(self) -> None:
+        self._hide_solution()
+        self.start_requested.emit(self.choices.checkedId())
+
+    def set_running(self, running: bool) -> None:
+        self.start_button.setEnabled(not running)
+        for button in self.choices.buttons():
+            button.setEnabled(not running)
+        self.stop_button.setVisible(running)
+        self.progress.setVisible(running)
+        if running:
+            self.troubleshoot_button.setVisible(False)
+            self.reveal_button.setVisible(False)
+
+    def show_progress(self, transcript: Transcript) -> None:
+        """Counts only: what the agent runs would give the fault away."""
+        self._transcript = transcript
+        t = transcript
+        steps = f"step {max(t.llm_turns, 1)} · {t.tool_calls_executed} tool call{'s' if t.tool_calls_executed != 1 else ''} done"
+        if t.state == TurnState.STREAMING:
+            what = "Stopping…" if t.abort_requested else "The Copilot is preparing the exercise"
+            self.status.setText(f"{what}: {steps}.")
+            return
+        self.reveal_button.setVisible(bool(t.items[1:]))
+        if t.state == TurnState.DONE:
+            self.status.setText(
+                f"Ready ({steps}). Something in the lab is broken now: find it and fix it in a normal chat. "
+                f"Try “{TRY_ASKING}”."
+            )
+            self.troubleshoot_button.setVisible(True)
+        elif t.state == TurnState.FAILED:
+            error = next((i.text for i in reversed(t.items) if type(i).__name__ == "ErrorNotice"), "")
+            self.status.setText(f"The exercise could not be prepared: {error}")
+        else:
+            self.status.setText(f"Stopped ({steps}). The lab may be partly changed: Reveal solution shows what was done.")
+
+    def reveal(self) -> None:
+        if self._transcript is None:
+            return
+        from .chat_view import ChatView
+
+        if self.solution_view is None:
+            self.solution_view = ChatView()
+            self.solution_view.setMinimumHeight(360)
+            self._layout.addWidget(self.solution_view, 1)
+            self.resize(max(self.width(), 760), self.height() + 380)
+        self.solution_view.reset(self._transcript)
+        self.solution_view.setVisible(True)
+        self.reveal_button.setVisible(False)
+
+    def _hide_solution(self) -> None:
+        if self.solution_view is not None:
+            self.solution_view.setVisible(False)

@@ -1,0 +1,124 @@
+"""Fault-injection practice against the reference controller: the inject route breaks the
+simulated lab (an OSPF area mismatch on R2 first), a normal chat finds the fault and, in
+lab automation mode, fixes it; the practice screen in the real window keeps the solution
+hidden until asked, and Stop calls the abort endpoint."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run
+from PySide6.QtCore import Qt
+from demo_helpers import chat, project_id, signed_in
+
+from gns3_copilot_desktop.client import LLMNotConfigured
+from gns3_copilot_desktop.protocol import Transcript
+from gns3_copilot_desktop.protocol.practice import RANDOM, InjectRequest, practice_message
+
+
+async def inject(client, project, message=""):
+    transcript = Transcript()
+    transcript.begin_turn(message or "inject")
+    async for event in client.stream_inject(project, InjectRequest(message=message)):
+        transcript.apply(event)
+    return transcript
+
+
+def injected_calls(transcript):
+    return [c.parsed_arguments for c in transcript.tool_calls() if c.name == "configure_interface"]
+
+
+def test_an_empty_message_injects_the_area_mismatch_that_a_chat_then_finds_and_fixes(demo):
+    async def go():
+        async with await signed_in(demo) as client:
+            project = await project_id(client)
+            injected = await inject(client, project)
+            _, broken = await chat(client, project, "Ping from PC1 to PC3")
+            _, found = await chat(client, project, "Troubleshoot why PC1 cannot reach PC3")
+            _, fixed = await chat(client, project, "Ping from PC1 to PC3")
+            return injected, broken, found, fixed, await client.sessions(project)
+
+    injected, broken, found, fixed, sessions = run(go())
+    assert injected_calls(injected) == [{"device": "R2", "interface": "GigabitEthernet0/2", "area": 1}]
+    assert "### Solution" in injected.items[-1].text and "OSPF area mismatch" in injected.items[-1].text
+    assert "failed" in broken.items[-1].text  # the symptom
+    assert "OSPF area mismatch" in found.items[-1].text and found.tool_calls()[-1].name == "ping"
+    assert "Ping PC1 → PC4: success" in found.items[-1].text
+    assert str(fixed.tool_calls()[-1].output).count('"success": true') == 1  # the user's own ping works
+    modes = {s.title: s.metadata["copilot_mode"] for s in sessions}
+    assert modes["Inject a network fault for troubleshooting prac…"] == "troubleshooting_injection"
+
+
+def test_teaching_mode_explains_the_faults_without_fixing_them(demo):
+    async def go():
+        async with await signed_in(demo) as client:
+            project = await project_id(client)
+            await inject(client, project, practice_message(3))
+            default = next(c for c in demo.state.llm.configs.values() if c.name == "Demo script")
+            default.config["copilot_mode"] = "teaching_assistant"
+            _, explained = await chat(client, project, "troubleshoot the lab")
+            _, still = await chat(client, project, "Ping from PC1 to PC3")
+            return explained, still
+
+    explained, still = run(go())
+    text = explained.items[-1].text
+    assert "`no shutdown`" in text and "area 0" in text and "10.1.12.1/30" in text  # three faults, three fixes
+    assert all(c.name != "configure_interface" for c in explained.tool_calls())
+    assert "failed" in still.items[-1].text
+
+
+def test_random_picks_one_to_three_faults_and_no_llm_means_the_chats_400(demo):
+    async def go():
+        async with await signed_in(demo) as client:
+            project = await project_id(client)
+            counted = len(injected_calls(await inject(client, project, practice_message(RANDOM))))
+            demo.state.llm.configs.clear()
+            with pytest.raises(LLMNotConfigured):
+                await inject(client, project)
+            return counted
+
+    assert 1 <= run(go()) <= 3
+
+
+# -- the window --------------------------------------------------------------------
+
+
+def test_practice_shows_progress_hides_the_solution_and_hands_over_to_a_chat(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.demo.state.settings.pace_s = 0.01  # a realistic pace: progress is seen as it goes
+    dialog = app.window.companion.open_practice()
+    dialog.choices.button(2).setChecked(True)
+    seen = []
+    app.presenter.practice_changed.connect(lambda _t: seen.append(dialog.status.text()))
+    dialog.start_button.click()
+    app.wait(lambda: not app.presenter.is_practising and "Ready" in dialog.status.text(), 30, "the exercise")
+    assert any(text.startswith("The Copilot is preparing the exercise: step") for text in seen)
+    assert dialog.solution_view is None and dialog.reveal_button.isVisible()
+    assert "R2" not in dialog.status.text()  # nothing given away
+    dialog.reveal_button.click()
+    answer = dialog.solution_view.widgets()[-1]
+    assert "OSPF area mismatch" in answer.view.text() and "R3 GigabitEthernet0/2" in answer.view.text()
+    dialog.troubleshoot_button.click()
+    assert app.window.composer.edit.toPlainText() == "Troubleshoot why PC1 cannot reach the other LAN"
+    assert app.presenter.session_id is None  # a new chat
+    dialog.close()
+    app.press(app.window.composer.edit, Qt.Key.Key_Return)
+    app.finish_turn(30)
+    assert "## Fixed" in app.presenter.transcript.items[-1].text
+    assert "Ping PC1 → PC4: success" in app.presenter.transcript.items[-1].text
+
+
+def test_stop_calls_the_abort_endpoint(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.demo.state.settings.pace_s = 0.05  # tools take 0.75 s each: time to stop
+    dialog = app.window.companion.open_practice()
+    dialog.start_button.click()
+    app.wait(lambda: app.presenter.practice_transcript.session_id is not None
+             and app.presenter.practice_transcript.tool_calls_executed >= 1, 20, "the first tool")
+    assert dialog.stop_button.isVisible()
+    dialog.stop_button.click()
+    app.wait(lambda: not app.presenter.is_practising, 20, "the stop")
+    assert app.demo.state.abort_requests == [app.presenter.practice_transcript.session_id]
+    assert dialog.status.text().startswith("Stopped")
+    assert dialog.reveal_button.isVisible()
