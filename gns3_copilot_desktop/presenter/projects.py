@@ -89,6 +89,10 @@ class ProjectsMixin:
             return
         client = await self._fresh_client()
         opened = await client.open_project(self.project.project_id)
+        if self.project is not None and self.project.project_id == opened.project_id and self.project.is_opened:
+            # The controller's project.opened notification got here first and the project
+            # is chosen again already: choosing it twice would wipe a chat just begun.
+            return
         self.projects = [opened if p.project_id == opened.project_id else p for p in self.projects]
         self.projects_changed.emit(self.projects)
         await self.choose_project(opened.project_id)
