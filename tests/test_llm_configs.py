@@ -216,3 +216,6 @@ def test_the_recorded_answers_of_the_real_server_parse():
     stale = load_json("upstream-llm-config-update-stale-version.json")
     assert isinstance(error_for_status(stale["status"], stale["body"]), Conflict)
     assert LLMConfigList.model_validate(load_json("upstream-llm-configs-empty.json")["body"]).default_config is None
+    # The real server's chat fails on a null mode: saving such a config sets the mode shown.
+    unchanged = LLMConfigDraft.of(created)
+    assert unchanged.update_body(created) == {"copilot_mode": "teaching_assistant", "expected_version": 0}

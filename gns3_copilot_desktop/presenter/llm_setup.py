@@ -69,16 +69,16 @@ class LLMSetupMixin:
 
     async def delete_llm_config(self, config_id: str) -> None:
         client = await self._fresh_client()
-        try:
-            await client.delete_llm_config(config_id)
-        except ControllerError as exc:
-            self.llm_configs_failed.emit(exc.message)
-        await self.refresh_llm_configs()
+        await self._then_reload(client.delete_llm_config(config_id))
 
     async def set_default_llm_config(self, config_id: str) -> None:
         client = await self._fresh_client()
+        await self._then_reload(client.set_default_llm_config(config_id))
+
+    async def _then_reload(self, change) -> None:
+        """Make a change; say why it failed; show the list as the controller has it now."""
         try:
-            await client.set_default_llm_config(config_id)
+            await change
         except ControllerError as exc:
             self.llm_configs_failed.emit(exc.message)
         await self.refresh_llm_configs()
@@ -99,8 +99,5 @@ class LLMSetupMixin:
             self.llm_configs_changed.emit(configs)
             return
         client = await self._fresh_client()
-        try:
-            await client.update_llm_config(default.config_id, {"copilot_mode": mode, "expected_version": default.version})
-        except ControllerError as exc:
-            self.llm_configs_failed.emit(exc.message)
-        await self.refresh_llm_configs()
+        changes = {"copilot_mode": mode, "expected_version": default.version}
+        await self._then_reload(client.update_llm_config(default.config_id, changes))

@@ -121,7 +121,10 @@ class LLMConfigDraft(BaseModel):
             "model": original.config.model, "temperature": original.config.temperature,
             "context_limit": original.config.context_limit,
             "context_strategy": original.config.context_strategy,
-            "copilot_mode": original.mode, "is_default": original.is_default,
+            # The stored value, not the mode it means: a null mode is saved as the one shown,
+            # since the real server's chat fails on a null mode ("'NoneType' object has no
+            # attribute 'lower'") although its default is said to be teaching.
+            "copilot_mode": original.config.copilot_mode, "is_default": original.is_default,
         }
         body = {k: v for k, v in self.model_dump(exclude={"api_key"}).items() if before.get(k) != v}
         if self.api_key:
