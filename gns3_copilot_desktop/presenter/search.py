@@ -72,8 +72,8 @@ class SearchMixin:
         for session in sessions:
             history = self._cached(session)
             found = search_history(history, query) if history is not None else None
-            if found is not None or snippet(session.title, query) is not None:
-                hits.append(ChatHit(session.thread_id, session.title, found or ""))
+            if found is not None or snippet(session.display_title, query) is not None:
+                hits.append(ChatHit(session.thread_id, session.display_title, found or ""))
         note = f"{len(left_out)} older chats were searched by title only." if left_out else ""
         self.chat_search_results.emit(query, hits, note)
         return hits

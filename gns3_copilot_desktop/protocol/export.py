@@ -40,7 +40,7 @@ class ExportedChat:
 
     @property
     def title(self) -> str:
-        return (self.session.title if self.session else None) or self.history.title or "Chat"
+        return (self.session.display_title if self.session else None) or self.history.title or "Chat"
 
     @property
     def mode(self) -> str | None:

@@ -310,7 +310,7 @@ class Companion(QObject):
     def _open_chat_title(self) -> str:
         p = self.presenter
         session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
-        return session.title if session else "chat"
+        return session.display_title if session else "chat"
 
     def _close_dialogs(self) -> None:
         if self._llm_dialog is not None:
