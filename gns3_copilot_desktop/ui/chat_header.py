@@ -26,6 +26,7 @@ class ChatHeader(QWidget):
         for mode, (name, _) in MODES.items():
             self.mode.addItem(name, mode)
         self.mode.setToolTip("Set in the default LLM configuration: changing it here updates that configuration.")
+        self.mode.setAccessibleName("Copilot mode")
         self.mode_help = QLabel()
         self.mode_help.setTextFormat(Qt.TextFormat.PlainText)
         self.mode_help.setEnabled(False)

@@ -140,6 +140,7 @@ class Companion(QObject):
         for mode, name in MODE_NAMES.items():
             self.session_filter.addItem(name, mode)
         self.session_filter.setToolTip("Show only the chats of one Copilot mode")
+        self.session_filter.setAccessibleName("Show the chats of")
         layout = self.window.sessions.layout()
         layout.insertWidget(1, self.session_filter)
         p = self.presenter

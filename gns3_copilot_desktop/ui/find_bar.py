@@ -24,6 +24,7 @@ class FindBar(QWidget):
         self.transcript: Transcript | None = None
         self.box = QLineEdit()
         self.box.setPlaceholderText("Find in this chat")
+        self.box.setAccessibleName("Find in this chat")
         self.count = QLabel()
         self.previous = QToolButton(text="↑")
         self.previous.setToolTip("Previous (Shift+Enter)")
@@ -31,6 +32,8 @@ class FindBar(QWidget):
         self.next.setToolTip("Next (Enter)")
         self.close_button = QToolButton(text="✕")
         self.close_button.setToolTip("Close (Esc)")
+        for button, name in ((self.previous, "Previous match"), (self.next, "Next match"), (self.close_button, "Close find")):
+            button.setAccessibleName(name)  # the arrows alone say nothing to a screen reader
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.box, self.count, self.previous, self.next, self.close_button):
