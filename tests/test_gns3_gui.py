@@ -138,7 +138,7 @@ def test_follow_the_gui_to_its_last_project_and_to_projects_it_opens(app, tmp_pa
     app.sign_in_demo()
     campus = next(p for p in app.presenter.projects if p.name.startswith("校园网"))
     sandbox = next(p for p in app.presenter.projects if p.name == "Sandbox")
-    gui_for_demo(app, tmp_path, monkeypatch, recent=[f"{campus.project_id}:{campus.name}:/p/campus.gns3", "other:x:/y"])
+    settings = gui_for_demo(app, tmp_path, monkeypatch, recent=[f"{campus.project_id}:{campus.name}:/p/campus.gns3", "other:x:/y"])
     app.choose("OSPF Lab")
     app.window.companion.follow_action.trigger()
     app.wait(lambda: app.presenter.project is not None and app.presenter.project.project_id == campus.project_id,
@@ -152,5 +152,11 @@ def test_follow_the_gui_to_its_last_project_and_to_projects_it_opens(app, tmp_pa
     run(gui_opens_sandbox())
     app.wait(lambda: app.presenter.project.project_id == sandbox.project_id and app.presenter.project.is_opened,
              what="the project the GUI opened")
+    # The GUI rewrites its settings file when it opens a project: the app follows that too.
+    ospf = next(p for p in app.presenter.projects if p.name == "OSPF Lab")
+    data = json.loads(settings.read_text(encoding="utf-8"))
+    data["MainWindow"]["recent_projects"].insert(0, f"{ospf.project_id}:OSPF Lab:/p/ospf.gns3")
+    settings.write_text(json.dumps(data), encoding="utf-8")
+    app.wait(lambda: app.presenter.project.project_id == ospf.project_id, what="the project in the rewritten file")
     app.window.companion.follow_action.trigger()  # off
     app.wait(lambda: not app.presenter.following_gui, what="following to stop")
