@@ -224,7 +224,7 @@ def test_sessions_rename_pin_delete_from_the_list(app):
     app.send("Show me the topology")
     app.finish_turn()
     sessions = app.window.sessions
-    assert sessions.list.count() == 2
+    app.wait(lambda: sessions.list.count() == 2, what="both chats in the list")  # refreshed after the turn
     older = app.presenter.sessions[1].thread_id
     sessions.pin_requested.emit(older, True)
     app.wait(lambda: app.presenter.sessions[0].thread_id == older, what="the pinned chat first")
