@@ -10,7 +10,7 @@ from PySide6.QtCore import Signal
 
 from ..client import ControllerError, Unauthorized
 from ..protocol.models import ConversationHistory
-from ..protocol.search import ChatHit, search_history, snippet
+from ..protocol.search import ChatHit, haystack, search_history, snippet
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ PARALLEL_FETCHES = 4
 class SearchMixin:
     chat_search_results = Signal(str, list, str)  # query, [ChatHit], a note ("" or what was left out)
 
-    def _history_cache(self) -> dict[str, tuple[str | None, ConversationHistory]]:
+    def _history_cache(self) -> dict[str, tuple[str | None, ConversationHistory, str | None]]:
         cache = getattr(self, "_histories", None)
         if cache is None:
             cache = self._histories = {}
@@ -31,16 +31,20 @@ class SearchMixin:
     def remember_history(self, session_id: str, history: ConversationHistory) -> None:
         """Keep a loaded history for searching, tagged with the chat's last change."""
         session = next((s for s in self.sessions if s.thread_id == session_id), None)
-        self._history_cache()[session_id] = (session.updated_at if session else None, history)
+        # The text is folded at the first search, not here: opening a chat stays as fast.
+        self._history_cache()[session_id] = (session.updated_at if session else None, history, None)
 
     def forget_histories(self) -> None:
         self._history_cache().clear()
 
-    def _cached(self, session) -> ConversationHistory | None:
-        entry = self._history_cache().get(session.thread_id)
+    def _cached(self, session) -> tuple[ConversationHistory, str] | None:
+        cache = self._history_cache()
+        entry = cache.get(session.thread_id)
         if entry is None or entry[0] != session.updated_at:
             return None  # the chat changed since: fetch it again
-        return entry[1]
+        if entry[2] is None:
+            entry = cache[session.thread_id] = (entry[0], entry[1], haystack(entry[1]))
+        return entry[1], entry[2]
 
     async def search_chats(self, query: str) -> list[ChatHit]:
         query = query.strip()
@@ -65,13 +69,14 @@ class SearchMixin:
                         log.info("search: history of %s not fetched: %s", session.thread_id, exc)
                         return
                 if self.project is not None and self.project.project_id == project_id:
-                    self._history_cache()[session.thread_id] = (session.updated_at, history)
+                    self._history_cache()[session.thread_id] = (session.updated_at, history, haystack(history))
+                await asyncio.sleep(0)  # the window paints between two parsed histories
 
             await asyncio.gather(*(fetch(s) for s in fetched))
-        hits = []
+        hits, folded = [], query.casefold()
         for session in sessions:
-            history = self._cached(session)
-            found = search_history(history, query) if history is not None else None
+            cached = self._cached(session)
+            found = search_history(cached[0], query) if cached is not None and folded in cached[1] else None
             if found is not None or snippet(session.display_title, query) is not None:
                 hits.append(ChatHit(session.thread_id, session.display_title, found or ""))
         note = f"{len(left_out)} older chats were searched by title only." if left_out else ""

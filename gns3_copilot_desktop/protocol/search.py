@@ -41,6 +41,12 @@ def history_texts(history: ConversationHistory):
                 yield str(call.function.arguments)
 
 
+def haystack(history: ConversationHistory) -> str:
+    """All of a history's text, folded once: a search of it is one `in`, however long
+    the chat (the snippet is then looked for only in the chats that match)."""
+    return "\n".join(history_texts(history)).casefold()
+
+
 def search_history(history: ConversationHistory, query: str) -> str | None:
     for text in history_texts(history):
         found = snippet(text, query)
