@@ -18,9 +18,9 @@ def menu_titles(window) -> list[str]:
 
 def test_file_view_help_and_the_view_settings_persist(app, qapp):
     window, menus = app.window, app.window.menus
-    assert menu_titles(window) == ["File", "View", "Help"]
+    assert menu_titles(window) == ["File", "View", "Copilot", "Help"]  # Copilot: the companion's (issue 14)
     files = [a.text().replace("&", "") for a in menus.file.actions() if a.text()]
-    assert files == ["Sign in…", "Connect to another controller…", "Sign out", "Quit"]
+    assert files == ["Sign in…", "Connect to another controller…", "Sign out", "Export chat…", "Open exported chat…", "Quit"]
     assert not menus.sign_out.isEnabled() or app.presenter.client is not None
 
     size = window.font().pointSizeF()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMenuBar, QMessageBox
 
 if TYPE_CHECKING:
@@ -40,11 +41,25 @@ class Companion(QObject):
         self.window, self.presenter = window, presenter
         self._llm_dialog = None
         bar = window.menuBar()
-        self.copilot_menu = menu_named(bar, "&Copilot")
+        menus = getattr(window, "menus", None)  # the window's File/View/Help, when it has them
+        self.copilot_menu = menu_named(bar, "&Copilot", before=getattr(menus, "help", None))
         self.llm_action = self.copilot_menu.addAction("LLM settings…", self.open_llm_settings)
+        presenter.llm_setup_needed.connect(self.offer_llm_settings)
+        presenter.signed_out.connect(self._close_dialogs)
+        self._add_chat_header()
+        self._add_session_filter()
+        self._add_search()
         self.file_menu = menu_named(bar, "&File", before=self.copilot_menu)
-        self.export_action = self.file_menu.addAction("Export chat…", self.ask_export)
-        self.open_export_action = self.file_menu.addAction("Open exported chat…", self.ask_open_exported)
+        self.export_action = QAction("&Export chat…", self.file_menu)
+        self.export_action.triggered.connect(lambda: self.ask_export())
+        self.open_export_action = QAction("Open e&xported chat…", self.file_menu)
+        self.open_export_action.triggered.connect(lambda: self.ask_open_exported())
+        place = getattr(menus, "export_place", None)  # where the window's File menu wants them
+        for action in (self.export_action, self.open_export_action):
+            if place is not None:
+                self.file_menu.insertAction(place, action)
+            else:
+                self.file_menu.addAction(action)
         self.exported_windows: list = []
         self.practice_action = self.copilot_menu.addAction("Troubleshooting practice…", self.open_practice)
         self._practice_dialog = None
@@ -59,11 +74,6 @@ class Companion(QObject):
         presenter.projects_changed.connect(lambda _projects: self._follow_once_signed_in())
         self._follow_after_sign_in = False
         self.gui_button = None
-        presenter.llm_setup_needed.connect(self.offer_llm_settings)
-        presenter.signed_out.connect(self._close_dialogs)
-        self._add_chat_header()
-        self._add_session_filter()
-        self._add_search()
 
     # -- the chat header and the chat list's filter ---------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTextBrowser, QToolButton, QWidget
 
@@ -44,12 +44,22 @@ class FindBar(QWidget):
         self.box.returnPressed.connect(lambda: self.step(1))
         QShortcut(QKeySequence("Shift+Return"), self.box, activated=lambda: self.step(-1),
                   context=Qt.ShortcutContext.WidgetShortcut)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self.box, activated=self.hide_bar,
-                  context=Qt.ShortcutContext.WidgetShortcut)
+        # Esc in the box closes the bar; the window's own Esc (stop the Copilot) must not
+        # see it: the box claims the key before shortcuts are looked up.
+        self.box.installEventFilter(self)
         self.next.clicked.connect(lambda: self.step(1))
         self.previous.clicked.connect(lambda: self.step(-1))
         self.close_button.clicked.connect(self.hide_bar)
         self.setVisible(False)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.box and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            if event.key() == Qt.Key.Key_Escape and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+                event.accept()
+                if event.type() == QEvent.Type.KeyPress:
+                    self.hide_bar()
+                return event.type() == QEvent.Type.KeyPress
+        return super().eventFilter(watched, event)
 
     def open(self, transcript: Transcript, query: str | None = None) -> None:
         self.transcript = transcript

@@ -21,6 +21,7 @@ SHORTCUTS = [
     ("Tab / Shift+Tab", "move between controls"),
     ("Enter or Space", "open the chat chosen in the list; press a focused button"),
     ("Ctrl+N", "new chat"),
+    ("Ctrl+F", "find in the open chat (Enter / Shift+Enter: next / previous, Esc: close)"),
     ("Ctrl++ / Ctrl+- / Ctrl+0", "larger / smaller / normal text"),
     ("Ctrl+Shift+B", "show or hide the side panels"),
     ("Ctrl+Q", "quit"),
