@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from . import untrusted
+
 ROLE_ID = Qt.ItemDataRole.UserRole
 TYPING_PAUSE_MS = 300  # search once the user stops typing, not on every key
 
@@ -63,7 +65,7 @@ class ChatSearch(QWidget):
         self.results.clear()
         for hit in hits:
             text = hit.title + (f"\n{hit.snippet}" if hit.snippet else "")
-            item = QListWidgetItem(text)  # plain text: titles and snippets are untrusted
+            item = QListWidgetItem(untrusted.visible(text))  # plain, hiding characters shown
             item.setData(ROLE_ID, hit.session_id)
             self.results.addItem(item)
         count = f"{len(hits)} chat{'s' if len(hits) != 1 else ''} found" if query else ""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from . import untrusted
 from .chat_view import ChatView
 
 if TYPE_CHECKING:
@@ -23,8 +24,8 @@ class ExportedChatWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWindowTitle(f"{chat.title} — exported chat")  # a window title is plain text
         self.resize(900, 700)
-        self.title = QLabel(chat.title)
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title = QLabel()
+        untrusted.set_plain(self.title, chat.title)
         self.title.setStyleSheet("font-size: 16px; font-weight: 600;")
         self.title.setWordWrap(True)
         facts = [f"project {chat.project_name}" if chat.project_name else "", chat.controller,

@@ -33,7 +33,7 @@ from ..protocol.llm_configs import (
     LLMConfigList,
     LLMModelConfig,
 )
-from . import theme
+from . import theme, untrusted
 
 ROLE_ID = Qt.ItemDataRole.UserRole
 KEY_KEPT = "Kept on the controller: type to replace"
@@ -160,7 +160,7 @@ class LLMConfigsDialog(QDialog):
             text += f"\n    {config.config.provider} · {config.config.model}"
             if config.read_only:
                 text += f" · group “{config.group_name or '?'}”"
-            item = QListWidgetItem(text)  # plain text: names come from the controller
+            item = QListWidgetItem(untrusted.visible(text))  # plain: names come from the controller
             item.setData(ROLE_ID, config.config_id)
             self.list.addItem(item)
         self.list.blockSignals(False)
