@@ -22,6 +22,28 @@ class LLMSetupMixin:
     llm_config_saved = Signal(str, str)  # config_id, what was done
     llm_config_conflict = Signal(str)
     llm_setup_needed = Signal(str)  # a chat failed for lack of an LLM: offer the settings
+    prices_changed = Signal()
+
+    def set_price(self, model: str, input_per_million: float, output_per_million: float) -> None:
+        """The prices the user entered for a model (kept here only, for the cost line)."""
+        if not model:
+            return
+        self.settings.prices[model] = [input_per_million, output_per_million]
+        problem = self.settings.save()
+        if problem:
+            self.error.emit(problem)
+        self.prices_changed.emit()
+
+    def cost_line(self, session) -> str:
+        """Under the limits: this chat's tokens and, where prices are known, their cost."""
+        from ..protocol.cost import Price, cost_line
+
+        if session is None:
+            return ""
+        default = self.llm_configs.default_config if self.llm_configs else None
+        model = default.config.model if default else None
+        price = self.settings.prices.get(model) if model else None
+        return cost_line(session.input_tokens, session.output_tokens, model, Price(*price) if price else None)
 
     llm_configs: LLMConfigList | None = None
 

@@ -25,6 +25,9 @@ class AppSettings:
     side_panels: bool = True
     # controller URL → the PEM certificate the user chose to trust for it (not secret)
     trusted_certificates: dict[str, str] = field(default_factory=dict)
+    # model name → [US$ per million input tokens, per million output tokens], for the
+    # cost line; entered by the user, kept here, never sent anywhere.
+    prices: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._file = JsonFile(self.path)
@@ -52,6 +55,13 @@ class AppSettings:
                 if isinstance(url, str) and isinstance(pem, str) and "BEGIN CERTIFICATE" in pem
             }
 
+        if isinstance(data.get("prices"), dict):
+            self.prices = {
+                model: [float(p[0]), float(p[1])] for model, p in data["prices"].items()
+                if isinstance(model, str) and isinstance(p, list) and len(p) == 2
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < 1e6 for v in p)
+            }
+
     @property
     def problem(self) -> str | None:
         return self._file.problem
@@ -65,6 +75,7 @@ class AppSettings:
                     "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
                     "last_place": self.last_place, "theme": self.theme, "text_size": self.text_size,
                     "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
+                    "prices": self.prices,
                 })
         except SaveFailed as exc:
             return f"{exc} The settings are kept until the app closes."

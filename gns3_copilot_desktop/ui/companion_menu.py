@@ -90,6 +90,8 @@ class Companion(QObject):
         p.signed_out.connect(lambda: self.header.set_configs(None))
         p.session_chosen.connect(lambda _id: self._show_statistics())
         p.sessions_changed.connect(lambda _sessions: self._show_statistics())
+        p.llm_configs_changed.connect(lambda _configs: self._show_statistics())
+        p.prices_changed.connect(self._show_statistics)
 
     def _add_search(self) -> None:
         from PySide6.QtGui import QKeySequence, QShortcut
@@ -139,6 +141,7 @@ class Companion(QObject):
         p = self.presenter
         session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
         self.header.set_session(session)
+        self.window.limits.set_cost(p.cost_line(session))
 
     def _add_session_filter(self) -> None:
         from PySide6.QtWidgets import QComboBox
@@ -170,6 +173,8 @@ class Companion(QObject):
             dialog.save_requested.connect(lambda original, draft: spawn(p.save_llm_config(original, draft)))
             dialog.delete_requested.connect(lambda config_id: spawn(p.delete_llm_config(config_id)))
             dialog.default_requested.connect(lambda config_id: spawn(p.set_default_llm_config(config_id)))
+            dialog.price_entered.connect(p.set_price)
+            dialog.set_prices(p.settings.prices)
             p.llm_configs_changed.connect(dialog.set_configs)
             p.llm_configs_failed.connect(lambda text: dialog.show_message(text, error=True))
             p.llm_config_conflict.connect(lambda text: dialog.show_message(text, error=True))

@@ -71,6 +71,11 @@ class LimitsPanel(QGroupBox):
         self.more = MoreLimits()
         self.more.set_change_tooltip(change_tools.explanation())
 
+        self.cost = QLabel("")
+        self.cost.setTextFormat(Qt.TextFormat.PlainText)  # a model name from the controller
+        self.cost.setWordWrap(True)
+        self.cost.setAccessibleName("Cost of this chat")
+        self.cost.setVisible(False)
         self.enforcement = QLabel("")
         self.enforcement.setWordWrap(True)
         self.enforcement.setStyleSheet("color: palette(placeholder-text);")
@@ -91,6 +96,7 @@ class LimitsPanel(QGroupBox):
         layout.addLayout(presets_row)
         layout.addWidget(self.more)
         layout.addWidget(self.enforcement)
+        layout.addWidget(self.cost)
 
         self.iterations.valueChanged.connect(self._edited)
         self.tool_calls.valueChanged.connect(self._edited)
@@ -126,6 +132,10 @@ class LimitsPanel(QGroupBox):
     def set_presets(self, presets: list[Preset]) -> None:
         self._presets = presets
         self._match_preset()
+
+    def set_cost(self, text: str) -> None:
+        self.cost.setText(text)
+        self.cost.setVisible(bool(text))
 
     def set_enforcement(self, text: str) -> None:
         self.enforcement.setText(text)

@@ -51,6 +51,7 @@ class LLMConfigsDialog(QDialog):
     save_requested = Signal(object, object)  # original LLMModelConfig | None, LLMConfigDraft
     delete_requested = Signal(str)
     default_requested = Signal(str)
+    price_entered = Signal(str, float, float)  # model, US$ per million tokens in, out
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -97,6 +98,21 @@ class LLMConfigsDialog(QDialog):
         self.mode_help.setEnabled(False)
         self.api_key = QLineEdit()
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
+        # Kept by this app only (never sent): the cost line under the limits uses them.
+        self.price_in, self.price_out = QDoubleSpinBox(), QDoubleSpinBox()
+        for box, what in ((self.price_in, "input"), (self.price_out, "output")):
+            box.setRange(0.0, 10000.0)
+            box.setDecimals(3)
+            box.setPrefix("$ ")
+            box.setSpecialValueText("not set")
+            box.setAccessibleName(f"Price per million {what} tokens")
+            box.setToolTip(f"US$ per million {what} tokens of this model, for the cost estimate; "
+                           "kept on this computer only")
+        prices = QHBoxLayout()
+        prices.addWidget(self.price_in)
+        prices.addWidget(QLabel("in ·"))
+        prices.addWidget(self.price_out)
+        prices.addWidget(QLabel("out, per 1M tokens"))
         form = QFormLayout()
         form.addRow("Name", self.name)
         form.addRow("Provider", self.provider)
@@ -108,6 +124,7 @@ class LLMConfigsDialog(QDialog):
         form.addRow("Copilot mode", self.mode)
         form.addRow("", self.mode_help)
         form.addRow("API key", self.api_key)
+        form.addRow("Price", prices)
         self.message = plain_label()
         self.save_button = QPushButton("Save")
         self.save_button.setDefault(True)
@@ -133,6 +150,7 @@ class LLMConfigsDialog(QDialog):
         )
 
         self._configs: dict[str, LLMModelConfig] = {}
+        self._prices: dict[str, list[float]] = {}
         self._original: LLMModelConfig | None = None  # None: a new configuration
         self._loaded = False
         self.list.currentItemChanged.connect(lambda item, _old: self._show(item.data(ROLE_ID) if item else None))
@@ -226,6 +244,9 @@ class LLMConfigsDialog(QDialog):
         self.context_strategy.setCurrentText(draft.context_strategy)
         index = self.mode.findData(draft.copilot_mode)
         self.mode.setCurrentIndex(index if index >= 0 else 0)
+        price = self._prices.get(draft.model, [0.0, 0.0])
+        self.price_in.setValue(price[0])
+        self.price_out.setValue(price[1])
         self.api_key.clear()
         self.api_key.setPlaceholderText("" if config and config.read_only else KEY_KEPT if config else KEY_NEW)
         read_only = bool(config and config.read_only)
@@ -267,7 +288,11 @@ class LLMConfigsDialog(QDialog):
             self.show_message(_in_words(exc), error=True)
             return
         self.show_message("Saving…")
+        self.price_entered.emit(draft.model, self.price_in.value(), self.price_out.value())
         self.save_requested.emit(self._original, draft)
+
+    def set_prices(self, prices: dict[str, list[float]]) -> None:
+        self._prices = dict(prices)
 
     def _delete(self) -> None:
         config = self._original
