@@ -190,3 +190,24 @@ def test_a_stop_the_controller_answers_in_time_is_still_the_users_stop(upstream_
     app.presenter.new_chat()
     app.run(app.presenter.open_session(session_id))
     assert "Stopped: you aborted this turn." in [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]
+
+
+def test_a_time_limit_held_by_the_app_is_flagged_live_and_when_reopened(upstream_app, monkeypatch):
+    from gns3_copilot_desktop.presenter import turns
+
+    monkeypatch.setattr(turns, "MINUTE_S", 1.0)  # a "minute" of one second, for the test
+    app = upstream_app
+    app.upstream.state.settings.faults = Faults(slow_tools_s=1.5)
+    more = app.window.limits.more
+    more.toggle.click()
+    more.minutes.setValue(2)
+    app.send(INTERFACES)
+    app.finish_turn(30)
+    bar = app.window.chat.limit_bar
+    assert bar.isVisible() and "Time limit reached: 2 s" in bar.label.text()
+    live_bar, live = bar.label.text(), seen(app)
+    session_id = app.presenter.session_id
+    app.upstream.state.settings.faults = Faults()
+    app.presenter.new_chat()
+    app.run(app.presenter.open_session(session_id))
+    assert bar.isVisible() and bar.label.text() == live_bar and seen(app) == live

@@ -16,7 +16,6 @@ from ..protocol.transcript import Transcript
 
 log = logging.getLogger(__name__)
 
-STOP_GRACE_S = 3.0  # after the abort, how long the controller may take to wrap up
 
 
 class PracticeMixin:
@@ -77,12 +76,4 @@ class PracticeMixin:
             return
         transcript.request_abort()
         self.practice_changed.emit(transcript)
-        if self.project is not None and transcript.session_id and self.client is not None:
-            try:
-                await self.client.abort(self.project.project_id, transcript.session_id)
-            except ControllerError as exc:
-                log.info("abort of the exercise failed: %s", exc)
-            done, _ = await asyncio.wait([task], timeout=STOP_GRACE_S)
-            if done:
-                return
-        task.cancel()
+        await self.abort_then_hang_up(task, self.project.project_id if self.project else None, transcript.session_id)

@@ -203,16 +203,20 @@ class TurnsMixin:
         if turn is None or turn.done() or transcript is None:
             return
         transcript.request_abort()
-        if transcript.session_id and self.client is not None:
+        await self.abort_then_hang_up(turn, self.turn_project_id, transcript.session_id)
+
+    async def abort_then_hang_up(self, task: asyncio.Task, project_id: str | None, session_id: str | None) -> None:
+        """Stop a running stream through the controller's abort endpoint, so that it
+        wraps up and stores the turn; hang up if it has not within the grace."""
+        if project_id and session_id and self.client is not None:
             try:
-                await self.client.abort(self.turn_project_id, transcript.session_id)
+                await self.client.abort(project_id, session_id)
             except ControllerError as exc:
                 log.info("abort failed: %s", exc)
-            # The controller wraps up quickly and stores the turn; wait a little for it.
-            done, _ = await asyncio.wait([turn], timeout=ABORT_GRACE_S)
+            done, _ = await asyncio.wait([task], timeout=ABORT_GRACE_S)
             if done:
                 return
-        turn.cancel()
+        task.cancel()
 
     # -- frames ---------------------------------------------------------------------
 
