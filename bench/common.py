@@ -144,6 +144,69 @@ class LagProbe:
         return self._max if self._histogram is not None else max(self.gaps, default=0.0)
 
 
+def process_cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process (all its threads) has used, from /proc."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy_s() -> float:
+    """CPU seconds the whole machine has spent busy (all cores), from /proc/stat."""
+    with open("/proc/stat") as handle:
+        values = [int(v) for v in handle.readline().split()[1:]]
+    idle = values[3] + values[4]  # idle + iowait
+    return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Half:
+    """One half of a round (the bare consumer's or the window's): its wall time, the CPU
+    this process and the controller used, and the load of everything else on the
+    machine meanwhile, in cores (2.0 = both cores of the machine kind busy)."""
+
+    wall_s: float
+    own_cpu_s: float
+    controller_cpu_s: float
+    other_load_cores: float
+
+    def as_json(self) -> dict[str, float]:
+        return {"wall_s": round(self.wall_s, 4), "own_cpu_s": round(self.own_cpu_s, 3),
+                "controller_cpu_s": round(self.controller_cpu_s, 3),
+                "other_load_cores": round(self.other_load_cores, 2)}
+
+
+class Measure:
+    """Wall time and CPU of this process and the controller, and the machine's other
+    load, between `start()` and `stop()`: a benchmark on a shared machine says what it
+    measured and with what else running, instead of a bare wall time."""
+
+    def __init__(self, controller_pid: int | None = None) -> None:
+        self.controller_pid = controller_pid
+
+    def _sample(self) -> tuple[float, float, float, float]:
+        controller = process_cpu_s(self.controller_pid) if self.controller_pid else 0.0
+        return time.perf_counter(), process_cpu_s(os.getpid()), controller, machine_busy_s()
+
+    def start(self) -> "Measure":
+        self._start = self._sample()
+        return self
+
+    def stop(self) -> Half:
+        end = self._sample()
+        wall, own, ctl, busy = (b - a for a, b in zip(self._start, end))
+        # /proc counts in ticks of 10 ms: over a short half the load is coarse, and
+        # is kept within what the machine has.
+        others = max(0.0, busy - own - ctl)
+        return Half(wall, own, ctl, min(others / wall, os.cpu_count() or 1) if wall > 0 else 0.0)
+
+
+def spread(values: list[float], digits: int = 3) -> dict[str, float]:
+    """Median and min–max, the way the README reports every figure."""
+    return {"median": round(statistics.median(values), digits), "min": round(min(values), digits),
+            "max": round(max(values), digits)}
+
+
 def rss_bytes() -> int:
     with open("/proc/self/statm") as handle:
         return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -157,6 +220,9 @@ def report(name: str, figures: dict[str, Any], goals: list[tuple[str, float, flo
             "goals": {what: {"value": round(value, 3), "at_most": limit, "met": value <= limit} for what, value, limit in goals}}
     print(json.dumps(line, ensure_ascii=False))
     print(f"\n{name}:")
+    for key, value in figures.items():
+        if isinstance(value, dict) and set(value) == {"median", "min", "max"}:
+            print(f"  {key}: {value['median']} (min {value['min']}, max {value['max']})")
     for what, value, limit in goals:
         print(f"  {'ok  ' if value <= limit else 'MISS'} {what}: {value:.3f} (goal: at most {limit})")
     return 1 if missed else 0
