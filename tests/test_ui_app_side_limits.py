@@ -53,7 +53,7 @@ def test_a_tool_call_limit_held_by_the_app_is_flagged_live_and_when_reopened(ups
     session_id = app.presenter.session_id
 
     app.presenter.new_chat()
-    app.run(app.presenter.open_session(session_id))
+    app.open_chat(session_id)
     assert seen(app) == live
     assert [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)] == notices
     assert app.window.chat.limit_bar.isVisible() and "2 of 2 tool calls used" in app.window.chat.limit_bar.label.text()
@@ -74,7 +74,7 @@ def test_an_iteration_limit_held_by_the_app_is_flagged_live_and_when_reopened(up
     assert "Iteration limit reached: 2 of 2 iterations used" in bar_text
     session_id = app.presenter.session_id
     app.presenter.new_chat()
-    app.run(app.presenter.open_session(session_id))
+    app.open_chat(session_id)
     assert app.window.chat.limit_bar.isVisible() and app.window.chat.limit_bar.label.text() == bar_text
 
 
@@ -97,7 +97,7 @@ def test_an_answer_cut_by_stop_is_still_there_when_reopened(upstream_app):
     assert stored == ["user"]  # the app hung up: the controller kept only the question
 
     app.presenter.new_chat()
-    app.run(app.presenter.open_session(session_id))
+    app.open_chat(session_id)
     assert [w.view.text() for w in app.window.chat.widgets() if isinstance(w, AssistantMessage)] == said
     assert any(isinstance(w, NoticeLine) and "you aborted" in w.label.text() for w in app.window.chat.widgets())
     assert len(app.cards()) >= 1
@@ -143,7 +143,7 @@ def test_more_limits_a_configuration_limit_is_held_flagged_and_kept_on_reopen(up
     live = seen(app)
     session_id = app.presenter.session_id
     app.presenter.new_chat()
-    app.run(app.presenter.open_session(session_id))
+    app.open_chat(session_id)
     assert seen(app) == live and bar.isVisible()
     # Continue raises the limit that stopped the turn, and the panel shows it.
     bar.button.click()

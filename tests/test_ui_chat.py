@@ -111,7 +111,7 @@ def test_limit_reached_is_flagged_live_and_from_history_and_continue_raises_it(a
     # Loaded again from the controller's history: still flagged.
     app.presenter.new_chat()
     assert app.window.chat.widgets() == []
-    app.run(app.presenter.open_session(session_id))
+    app.open_chat(session_id)
     assert [c.kind for c in app.cards()] == ["tool"] * 3 + ["limit"]
     assert "3 of 3 tool calls used" in app.cards()[3].limit_line.text()
 

@@ -49,7 +49,7 @@ def test_a_tool_call_limit_on_the_real_copilot_live_and_reopened(window_on_copil
 
     session_id = app.presenter.session_id
     app.presenter.new_chat()
-    app.run(app.presenter.open_session(session_id), 30)
+    app.open_chat(session_id, 30)
     assert seen(app) == live
     assert notices(app) == ["Tool call limit reached: 2 of 2 tool calls used (enforced by this app)."]
     assert bar.isVisible() and "2 of 2 tool calls used" in bar.label.text()
@@ -75,7 +75,7 @@ def test_an_answer_cut_by_stop_is_there_when_reopened(window_on_copilot):
     assert "assistant" not in roles  # the server kept only the question
 
     app.presenter.new_chat()
-    app.run(app.presenter.open_session(session_id), 30)
+    app.open_chat(session_id, 30)
     assert [w.view.text() for w in app.window.chat.widgets() if isinstance(w, AssistantMessage)] == said
     assert "Stopped: you aborted this turn." in notices(app)
     # Never titled by the server: the list shows the question instead.

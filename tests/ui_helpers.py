@@ -78,6 +78,12 @@ class App:
         self.run(self.presenter.choose_project(project.project_id))
         return project.project_id
 
+    def open_chat(self, session_id: str, timeout: float = 20.0) -> None:
+        """Open a chat from the list and wait until its newest page is drawn (it is
+        drawn in slices, a few milliseconds each)."""
+        self.run(self.presenter.open_session(session_id), timeout)
+        self.wait(lambda: not self.window.chat.pending(), timeout, "the chat to be drawn")
+
     def send(self, text: str) -> None:
         """Type into the message box and press Enter, as a person would."""
         from PySide6.QtCore import Qt

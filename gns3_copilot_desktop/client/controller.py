@@ -237,12 +237,18 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
         body = self._json(await self._request("GET", path, chat_route=True, params=params))
         return [ChatSession.model_validate(s) for s in body]
 
-    async def history(self, project_id: str, session_id: str, *, limit: int | None = None) -> ConversationHistory:
+    async def history(
+        self, project_id: str, session_id: str, *, limit: int | None = None, off_loop: bool = False,
+    ) -> ConversationHistory:
+        """A chat's messages, the last `limit` of them when given. `off_loop` parses
+        them in a worker thread, for a history the user is not waiting on."""
         path = f"{await self._chat(project_id)}/sessions/{session_id}/history"
         params = {"limit": limit} if limit is not None else None
         response = await self._request("GET", path, chat_route=True, params=params)
         try:
             # One pass in pydantic's own JSON parser: a long history is megabytes.
+            if off_loop:
+                return await asyncio.to_thread(ConversationHistory.model_validate_json, response.content)
             return ConversationHistory.model_validate_json(response.content)
         except ValueError:
             return ConversationHistory.model_validate(self._json(response))

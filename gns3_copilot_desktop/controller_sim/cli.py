@@ -29,8 +29,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="'design': enforce the runtime limits as designed (default); 'upstream': "
                         "behave like today's real GNS3 Copilot, which ignores them")
     parser.add_argument("--log-level", default="warning")
-    parser.add_argument("--bench-history", action="store_true",
-                        help="add a 2,000-message session 'bench-history' to the first project (benchmarks)")
+    parser.add_argument("--bench-history", nargs="?", const="2000", metavar="SIZES",
+                        help="add sessions 'bench-history-N' of N messages (comma-separated sizes, "
+                        "default 2000) to the first project (benchmarks)")
     args = parser.parse_args(argv)
     if args.pace < 0:
         parser.error("--pace must be 0 or more")
@@ -38,8 +39,9 @@ def main(argv: list[str] | None = None) -> int:
         controller = DemoController(
             port=args.port, password=args.password, pace_s=args.pace, log_level=args.log_level, behave=args.behave,
         )
-        if args.bench_history:
-            controller.state.seed_bench_history()
+        for size in (args.bench_history or "").split(","):
+            if size.strip():
+                controller.state.seed_bench_history(int(size))
     except OSError as exc:
         print(f"gns3-copilot-demo-controller: cannot listen on 127.0.0.1:{args.port}: {exc.strerror}", file=sys.stderr)
         return 1

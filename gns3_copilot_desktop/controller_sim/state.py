@@ -94,14 +94,15 @@ class ControllerState:
                 project_id, name, "opened" if opened else "closed", Lab(project_id, routers)
             )
 
-    def seed_bench_history(self) -> str:
-        """A 2,000-message session in the first project, for the history benchmark."""
+    def seed_bench_history(self, messages: int = 2000) -> str:
+        """A session 'bench-history-N' of N messages in the first project, for the
+        history benchmark: every turn is a question, a tool call, its result and an answer."""
         from .workloads import BENCH_HISTORY_SESSION, seed_history
 
         project = next(iter(self.projects.values()))
-        session = self.sessions.get_or_create(project.project_id, self.auth.user_id, BENCH_HISTORY_SESSION)
+        session = self.sessions.get_or_create(project.project_id, self.auth.user_id, f"{BENCH_HISTORY_SESSION}-{messages}")
         if not session.messages:
-            seed_history(session)
+            seed_history(session, messages, tool_calls=messages // 4)
         return session.thread_id
 
     def project(self, project_id: str) -> DemoProject:

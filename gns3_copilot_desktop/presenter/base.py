@@ -35,6 +35,7 @@ class PresenterBase(QObject):
     sessions_changed = Signal(list)  # list[ChatSession]
     session_chosen = Signal(object)  # str | None
     transcript_reset = Signal(object)  # Transcript
+    transcript_extended = Signal(object)  # the same chat's Transcript, its older messages added
     transcript_changed = Signal(list)  # indexes of changed items
     turn_running = Signal(bool)
     # Limits and messages
@@ -65,6 +66,9 @@ class PresenterBase(QObject):
         self.sessions: list[ChatSession] = []
         self.session_id: str | None = None
         self.transcript = Transcript()
+        # The chat shows its newest page; older messages are fetched when needed.
+        self.older_pending = False
+        self._older_task: asyncio.Task[Any] | None = None
         self.limits = Limits()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._turn: asyncio.Task[Any] | None = None

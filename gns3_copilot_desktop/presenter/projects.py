@@ -42,6 +42,7 @@ class ProjectsMixin:
             await self.refresh_sessions()
             return
         self.sessions, self.session_id = [], None
+        self.forget_older()
         self.transcript = Transcript()
         self.transcript_reset.emit(self.transcript)
         self.session_chosen.emit(None)

@@ -152,6 +152,7 @@ class SignInMixin:
         self.credentials.forget(self.url, self.username)
         await self._drop_client()
         self.sessions, self.session_id = [], None
+        self.forget_older()
         self.transcript = Transcript()
         self.transcript_reset.emit(self.transcript)
         self.signed_out.emit()

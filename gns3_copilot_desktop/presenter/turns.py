@@ -100,6 +100,9 @@ class TurnsMixin:
         if self.project is None or self.client is None:
             self.error.emit("Choose a project first.")
             return False
+        if self.older_pending:  # see ChatsMixin.send_when_whole
+            self.spawn(self.send_when_whole(text))
+            return True
         try:
             limits = self.limits
             request = ChatRequest(

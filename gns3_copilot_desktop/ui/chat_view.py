@@ -113,6 +113,16 @@ class NoticeLine(theme.Card):
         untrusted.set_plain(self.label, prefix + item.text)
 
 
+def _same_tail(old: list, new: list, count: int) -> bool:
+    """Whether the last `count` items of two transcripts of one chat show the same."""
+    if count > min(len(old), len(new)):
+        return False
+    return all(
+        type(a) is type(b) and getattr(a, "text", None) == getattr(b, "text", None)
+        for a, b in zip(old[len(old) - count :], new[len(new) - count :])
+    )
+
+
 def widget_for(item: Item) -> QWidget:
     # The protocol's item types load with the first message, not at start-up.
     from ..protocol.items import AssistantText, ToolCall, UserMessage
@@ -214,6 +224,7 @@ class ChatView(QScrollArea):
     continue_requested = Signal()
     rendered = Signal(float)  # milliseconds spent in a slice that ran on its own
     settled = Signal()  # every change so far is rendered
+    earlier_wanted = Signal()  # scrolled above the oldest message the app has fetched
     PAGE = 12  # about two screens of a typical chat: the rest loads as you scroll up
 
     def __init__(self, parent: QWidget | None = None):
@@ -251,6 +262,8 @@ class ChatView(QScrollArea):
         self._groups: list[_Group] = []  # what holds them, in the layout
         self._dirty: set[int] = set()
         self._first = 0  # index of the first item that has a widget
+        self._more_above = False  # the controller has older messages than the transcript
+        self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
         # Over the bottom of the view while the user reads further up and more arrives.
@@ -276,8 +289,36 @@ class ChatView(QScrollArea):
     def first_shown(self) -> int:
         return self._first
 
-    def reset(self, transcript: Transcript) -> None:
-        """A new conversation (or one loaded from history): rebuild."""
+    def reset(self, transcript: Transcript, more_above: bool = False) -> None:
+        """A new conversation (or one loaded from history): rebuild. `more_above`: the
+        transcript is the chat's newest page, older messages come on `earlier_wanted`."""
+        self._more_above, self._earlier_asked = more_above, False
+        self._rebuild(transcript, shown=self.PAGE)
+
+    def extend(self, transcript: Transcript) -> None:
+        """The same chat with its older messages: the newest items stay shown where
+        they were, and the next older page follows if the user had asked for it."""
+        old = self._transcript
+        shown = len(old.items) - self._first if old is not None else self.PAGE
+        asked = self._earlier_asked
+        self._more_above = self._earlier_asked = False
+        if old is not None and _same_tail(old.items, transcript.items, shown):
+            # The widgets show the same messages: only their places in the list move.
+            self._transcript = transcript
+            self._first = len(transcript.items) - shown
+            transcript.take_changes()
+        else:  # what this app recorded changed the newest turns: draw them again
+            bar = self.verticalScrollBar()
+            from_bottom, stick = bar.maximum() - bar.value(), self._stick_to_bottom
+            self._rebuild(transcript, shown=max(shown, 1))
+            if not stick:
+                self._stick_to_bottom = False
+                QTimer.singleShot(0, self, lambda: bar.setValue(bar.maximum() - from_bottom))
+        self._update_earlier()
+        if asked:
+            self.show_earlier()
+
+    def _rebuild(self, transcript: Transcript, shown: int) -> None:
         for group in self._groups:
             self._layout.removeWidget(group)
             group.deleteLater()
@@ -285,17 +326,23 @@ class ChatView(QScrollArea):
         self._widgets = []
         self._dirty = set()
         self._transcript = transcript
-        self._first = max(0, len(transcript.items) - self.PAGE)
+        self._first = max(0, len(transcript.items) - shown)
         self._stick_to_bottom = True
         self.jump.setVisible(False)
         transcript.take_changes()
-        # A page at most, rendered at once: the user just asked for this chat, and a
-        # painted page now beats a smooth loop for the next few milliseconds.
+        # A page, in slices like any change: rendered at once, a page of answers and
+        # cards held the loop for 40-60 ms.
         self._dirty.update(range(self._first, len(transcript.items)))
-        self._render_slice(budget_ms=None)
+        self._render_slice()
 
     def show_earlier(self) -> None:
-        if self._first == 0 or self._transcript is None:
+        if self._transcript is None:
+            return
+        if self._first == 0:
+            if self._more_above and not self._earlier_asked:
+                self._earlier_asked = True
+                self._update_earlier()
+                self.earlier_wanted.emit()
             return
         new_first = max(0, self._first - self.PAGE)
         bar = self.verticalScrollBar()
@@ -399,8 +446,13 @@ class ChatView(QScrollArea):
         self.rendered.emit((time.perf_counter() - started) * 1000)
 
     def _update_earlier(self) -> None:
-        self.earlier.setVisible(self._first > 0)
-        self.earlier.setText(f"Show earlier messages ({self._first:,} more)")
+        self.earlier.setVisible(self._first > 0 or self._more_above)
+        if self._first > 0:
+            self.earlier.setText(f"Show earlier messages ({self._first:,} more)")
+        elif self._earlier_asked:
+            self.earlier.setText("Loading earlier messages…")
+        else:
+            self.earlier.setText("Show earlier messages")
 
     def refresh_limit_bar(self) -> None:
         """Show or hide "Continue with higher limits". Called on every change and when
@@ -440,7 +492,7 @@ class ChatView(QScrollArea):
         self._stick_to_bottom = value >= bar.maximum() - 24
         if self._stick_to_bottom:
             self.jump.setVisible(False)
-        if value == bar.minimum() and self._first > 0 and bar.maximum() > 0:
+        if value == bar.minimum() and (self._first > 0 or self._more_above) and bar.maximum() > 0:
             self.show_earlier()  # reading upwards: the next older page comes by itself
 
     def _range_changed(self, _minimum: int, maximum: int) -> None:

@@ -191,6 +191,7 @@ class MainWindow(QMainWindow):
         self.composer.stop.connect(self.stop_turn)
         self.chat.continue_requested.connect(p.continue_with_higher_limits)
         self.chat.rendered.connect(p.note_render_time)
+        self.chat.earlier_wanted.connect(p.load_older)
         self.limits.limits_changed.connect(p.set_limits)
         self.limits.preset_saved.connect(self._save_preset)
         self.limits.preset_deleted.connect(self._delete_preset)
@@ -209,6 +210,7 @@ class MainWindow(QMainWindow):
         p.sessions_changed.connect(lambda sessions: self.sessions.set_sessions(sessions, p.session_id))
         p.session_chosen.connect(self._session_chosen)
         p.transcript_reset.connect(self._transcript_reset)
+        p.transcript_extended.connect(self.chat.extend)
         p.transcript_changed.connect(self._transcript_changed)
         p.turn_running.connect(self._turn_running)
         p.limits_restored.connect(self.limits.set_limits)
@@ -385,7 +387,7 @@ class MainWindow(QMainWindow):
         self._update_can_send()
 
     def _transcript_reset(self, transcript) -> None:
-        self.chat.reset(transcript)
+        self.chat.reset(transcript, more_above=self.presenter.older_pending)
         self._conversation_changed = True
         self._update_banner()
         self._update_title()

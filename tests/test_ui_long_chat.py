@@ -1,0 +1,106 @@
+"""A long chat opens on its newest page (the controller's `?limit=`), whatever its size;
+older messages come when the user scrolls up to them, and what this app recorded of its
+turns lands on the right turn, never on the first turn of a page."""
+
+from __future__ import annotations
+
+from gns3_copilot_desktop.controller_sim.faults import Faults
+from gns3_copilot_desktop.presenter.chats import FIRST_PAGE
+from gns3_copilot_desktop.ui.chat_view import NoticeLine, UserBubble
+
+INTERFACES = "Check the interface status of all devices"
+
+
+def questions_shown(app) -> list[str]:
+    return [w.label.text() for w in app.window.chat.widgets() if isinstance(w, UserBubble)]
+
+
+def seed(controller, messages: int) -> str:
+    """A chat of `messages` messages in the first project: question, call, result, answer."""
+    return controller.state.seed_bench_history(messages)
+
+
+def scroll_to_top_until(app, predicate, what: str) -> None:
+    bar = app.window.chat.verticalScrollBar()
+    for _ in range(200):
+        if predicate():
+            return
+        bar.setValue(bar.minimum())
+        app.settle(0.05)
+    chat = app.window.chat
+    raise AssertionError(f"scrolling up never showed {what}: {questions_shown(app)[:1]} first={chat.first_shown} older={app.presenter.older_pending} bar={bar.value()}/{bar.maximum()} button={chat.earlier.text()!r}")
+
+
+def test_a_long_chat_opens_on_its_newest_page_and_shows_older_ones_when_scrolled_up(app):
+    app.sign_in_demo()
+    session_id = seed(app.demo, FIRST_PAGE * 3)  # 150 turns
+    app.choose("OSPF Lab")
+    app.open_chat(session_id)
+    shown = questions_shown(app)
+    assert shown and shown[-1].startswith("Question 150:")
+    # Only the newest page was fetched: the oldest question is not in the chat yet.
+    assert not any(i.text.startswith("Question 1:") for i in app.presenter.transcript.items if hasattr(i, "text"))
+    assert app.window.chat.earlier.isVisible()
+
+    scroll_to_top_until(app, lambda: questions_shown(app)[:1] == ["Question 1: check R2 — 检查路由器"], "the first question")
+    # The newest question is still there, below, where it was.
+    assert questions_shown(app)[-1].startswith("Question 150:")
+    assert not app.presenter.older_pending and not app.window.chat.earlier.isVisible()
+    numbers = [int(q.split(":")[0].split()[1]) for q in questions_shown(app)]
+    assert numbers == list(range(1, 151))
+
+
+def test_a_question_asked_in_a_chat_opened_on_its_newest_page_goes_after_the_whole_chat(app):
+    app.sign_in_demo()
+    session_id = seed(app.demo, FIRST_PAGE * 2)
+    app.choose("OSPF Lab")
+    app.open_chat(session_id)
+    assert app.presenter.older_pending
+    app.send("What is the OSPF state?")
+    assert app.window.composer.edit.toPlainText() == ""
+    app.finish_turn(30)
+    app.wait(lambda: not app.presenter.is_running and app.presenter.transcript.state.value == "done", 30, "the answer")
+    t = app.presenter.transcript
+    users = [i.text for i in t.items if type(i).__name__ == "UserMessage"]
+    assert users[0].startswith("Question 1:") and users[-1] == "What is the OSPF state?"
+    assert len(users) == FIRST_PAGE * 2 // 4 + 1
+
+
+def test_a_limit_stop_recorded_in_an_old_turn_stays_on_that_turn_when_the_chat_is_long(app):
+    """The record names its turn by its place in the whole chat: a page that starts
+    later must not put it on the page's first question."""
+    from gns3_copilot_desktop.controller_sim import DemoController
+
+    upstream = DemoController(behave="upstream", pace_s=0.01, heartbeat_s=0.2, ping_s=0.5).start()
+    try:
+        creds = upstream.credentials
+        assert app.run(app.presenter.sign_in(creds.url, creds.username, creds.password, remember=False))
+        app.choose("OSPF Lab")
+        app.window.limits.unlimited.setChecked(False)
+        app.window.limits.tool_calls.setValue(2)
+        app.send(INTERFACES)
+        app.finish_turn(30)
+        session_id = app.presenter.session_id
+        live_notices = [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]
+        assert live_notices == ["Tool call limit reached: 2 of 2 tool calls used (enforced by this app)."]
+        # The chat goes on elsewhere (another client): many more turns after this one.
+        upstream.state.settings.faults = Faults()
+        session = next(s for by_user in upstream.state.sessions._sessions.values() for s in by_user.values()
+                       if s.thread_id == session_id)
+        for n in range(FIRST_PAGE):
+            session.add_message(role="user", content=f"Later question {n}")
+            session.add_message(role="assistant", content=f"Later answer {n}")
+
+        app.presenter.new_chat()
+        app.open_chat(session_id)
+        app.wait(lambda: not app.presenter.older_pending, 20, "the whole chat, which this app has a record of")
+        t = app.presenter.transcript
+        assert len(t.limit_notices()) == 1
+        users = [i for i in t.items if type(i).__name__ == "UserMessage"]
+        assert users[0].text == INTERFACES and users[1].text == "Later question 0"
+        notice_at = next(n for n, i in enumerate(t.items) if type(i).__name__ == "InfoNotice")
+        assert users[0].index < notice_at < users[1].index
+        assert not t.dropped_records
+        app.run(app.presenter.shutdown(), 10)
+    finally:
+        upstream.stop()
