@@ -58,7 +58,8 @@ class ChatsMixin:
     async def _find_first_questions(self, project_id: str, session_ids: list[str]) -> None:
         client = await self._fresh_client()
         for session_id in session_ids[:UNTITLED_LOOKUPS]:
-            history = await client.history(project_id, session_id)
+            # The first question is at the start: the whole chat, parsed off the loop.
+            history = await client.history(project_id, session_id, off_loop=True)
             first = next((m.content for m in history.messages if m.role in ("user", "human") and m.content), "")
             self._first_questions[(self.url, project_id, session_id)] = first
         if self.project is not None and self.project.project_id == project_id:
