@@ -5,9 +5,10 @@ by a runtime limit gets its own style and icon: a normal stop, not an error."""
 from __future__ import annotations
 
 import json
+import time
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPalette, QTextCursor
 from PySide6.QtWidgets import (
     QBoxLayout,
     QHBoxLayout,
@@ -31,6 +32,10 @@ PREVIEW_LINE_CHARS = 300
 # "Show all" shows at most this much (Copy gives everything), lines cut at FULL_LINE_CHARS.
 FULL_CHARS = 500_000
 FULL_LINE_CHARS = 5_000
+# "Show all" fills the editor a slice at a time: set at once, 10 MB held the window
+# 1.7 s (and the 500,000 characters shown now, still a long stall).
+FILL_CHUNK_CHARS = 8_000
+FILL_SLICE_MS = 4.0
 ARGUMENTS_SHOWN = 160
 NAME_SHOWN = 60
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -150,6 +155,8 @@ class ToolCallCard(theme.Card):
         self.preview.setMargin(6)
         self.preview.setVisible(False)
         self.full: QPlainTextEdit | None = None
+        self._filling: str | None = None  # what the editor holds, or is being filled with
+        self._filled = 0  # how much of it is in the editor so far
         self.show_all = QPushButton()
         self.show_all.setFlat(True)
         self.show_all.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -228,7 +235,8 @@ class ToolCallCard(theme.Card):
         self.icon.setPixmap(theme.limit_icon() if kind == "limit" else theme.tool_icon(color="#888888" if kind == "aborted" else theme.BLUE))
 
     def shown_output(self) -> str:
-        """The result as the card shows it now (collapsed or whole)."""
+        """The result as the card shows it now (collapsed or whole; a long one is
+        whole once `filling()` is over)."""
         if self.full is not None and self.full.isVisible():
             return self.full.toPlainText()
         return self.preview.text() if self.preview.isVisible() else ""
@@ -271,14 +279,43 @@ class ToolCallCard(theme.Card):
             layout = self.layout()
             layout.insertWidget(layout.indexOf(self.preview) + 1, self.full)
         if self._full_of is not text:
+            # By identity: comparing with toPlainText() copied 10 MB out of Qt per show.
             self._full_of = text
-            self.full.setPlainText(_full_text(text))
+            self._filling, self._filled = _full_text(text), 0
+            self.full.clear()
+            self._fill()
         self.full.setFixedHeight(min(lines, 30) * self.full.fontMetrics().lineSpacing() + 14)
         self.preview.setVisible(False)
         self.full.setVisible(True)
 
+    def filling(self) -> bool:
+        """Whether "Show all" is still putting a long result into the editor."""
+        return self._filling is not None and self._filled < len(self._filling)
+
+    def _fill(self) -> None:
+        """Append the next slices of the result, FILL_SLICE_MS of work at most, then
+        let the window paint and answer: the start of it shows at once."""
+        text, full = self._filling, self.full
+        if text is None or full is None or not self._expanded:
+            return
+        started = time.perf_counter()
+        cursor = QTextCursor(full.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        while self._filled < len(text):
+            end = min(len(text), self._filled + FILL_CHUNK_CHARS)
+            cut = text.rfind("\n", self._filled, end) + 1 if end < len(text) else end
+            end = cut if cut > self._filled else end
+            cursor.insertText(text[self._filled : end])
+            self._filled = end
+            if (time.perf_counter() - started) * 1000 > FILL_SLICE_MS:
+                break
+        if self._filled < len(text):
+            QTimer.singleShot(0, self, self._fill)
+
     def _toggle(self) -> None:
         self._expanded = not self._expanded
+        if not self._expanded and self.filling():
+            self._full_of = None  # filled again from the start when shown again
         if self._call is not None:
             self._set_output(self._call.output)
 
