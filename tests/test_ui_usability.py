@@ -130,10 +130,10 @@ def test_another_chat_can_be_read_while_the_agent_works(paced):
     app.wait(lambda: app.presenter.session_id is not None and app.window.sessions.list.count() == 2, what="the new chat listed")
     running = app.presenter.session_id
     assert app.window.sessions.isEnabled() and app.window.projects.isEnabled()
-    app.run(app.presenter.open_session(older))
+    app.open_chat(older)
     assert app.presenter.is_running and "in another chat" in app.window.banner.text()
     assert not app.cards()  # the old chat ("hello") has no tool cards
-    app.run(app.presenter.open_session(running))
+    app.open_chat(running)
     app.wait(lambda: bool(app.cards()), what="the running chat, live again")
     app.finish_turn(timeout=30)
     assert "## Interface status" in app.presenter.transcript.assistant_text() or app.presenter.transcript.assistant_text()
@@ -148,7 +148,7 @@ def test_each_chat_keeps_its_own_draft(paced):
     app.presenter.new_chat()
     assert edit.toPlainText() == ""
     QTest.keyClicks(edit, "for a new one")
-    app.run(app.presenter.open_session(first))
+    app.open_chat(first)
     assert edit.toPlainText() == "for the first chat"
     app.presenter.new_chat()
     assert edit.toPlainText() == "for a new one"

@@ -43,6 +43,7 @@ from .errors import (
 from .limit_guard import LimitGuard
 from .llm_configs import LLMConfigsMixin
 from .practice import PracticeMixin
+from .off_loop import off_loop
 from .token import token_expiry, token_needs_renewal
 
 log = logging.getLogger(__name__)
@@ -238,17 +239,17 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
         return [ChatSession.model_validate(s) for s in body]
 
     async def history(
-        self, project_id: str, session_id: str, *, limit: int | None = None, off_loop: bool = False,
+        self, project_id: str, session_id: str, *, limit: int | None = None, in_thread: bool = False,
     ) -> ConversationHistory:
-        """A chat's messages, the last `limit` of them when given. `off_loop` parses
+        """A chat's messages, the last `limit` of them when given. `in_thread` parses
         them in a worker thread, for a history the user is not waiting on."""
         path = f"{await self._chat(project_id)}/sessions/{session_id}/history"
         params = {"limit": limit} if limit is not None else None
         response = await self._request("GET", path, chat_route=True, params=params)
         try:
             # One pass in pydantic's own JSON parser: a long history is megabytes.
-            if off_loop:
-                return await asyncio.to_thread(ConversationHistory.model_validate_json, response.content)
+            if in_thread:
+                return await off_loop(ConversationHistory.model_validate_json, response.content)
             return ConversationHistory.model_validate_json(response.content)
         except ValueError:
             return ConversationHistory.model_validate(self._json(response))

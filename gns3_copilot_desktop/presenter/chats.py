@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from ..client.off_loop import off_loop
 from ..protocol import ConversationHistory, Transcript
 
 # Untitled chats whose first question is fetched at each refresh of the list; the
@@ -59,7 +60,7 @@ class ChatsMixin:
         client = await self._fresh_client()
         for session_id in session_ids[:UNTITLED_LOOKUPS]:
             # The first question is at the start: the whole chat, parsed off the loop.
-            history = await client.history(project_id, session_id, off_loop=True)
+            history = await client.history(project_id, session_id, in_thread=True)
             first = next((m.content for m in history.messages if m.role in ("user", "human") and m.content), "")
             self._first_questions[(self.url, project_id, session_id)] = first
         if self.project is not None and self.project.project_id == project_id:
@@ -140,8 +141,8 @@ class ChatsMixin:
         project_id, session_id, shown = self.project.project_id, self.session_id, self.transcript
         records = self.records.for_chat(self.url, project_id, session_id)
         # Parsed off the loop: a history of 50,000 messages is tens of megabytes.
-        history = await client.history(project_id, session_id, off_loop=True)
-        transcript = await asyncio.to_thread(Transcript.from_history, history, records)
+        history = await client.history(project_id, session_id, in_thread=True)
+        transcript = await off_loop(Transcript.from_history, history, records)
         if not self.older_pending or self.transcript is not shown or self.project is None \
                 or self.project.project_id != project_id:
             return  # another chat was opened meanwhile

@@ -62,6 +62,28 @@ class MarkdownBlock(QTextBrowser):
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
         self.setFixedHeight(0)
         self._code = None  # code_blocks.CodeBlocks, made for the first code block
+        self._width_pending = False  # resized while out of view: laid out when seen
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        # Laying a document out again at a new width costs its whole length: a window
+        # resized during a long chat did that for every block of it, in view or not.
+        # Out of view, the block keeps its height (an estimate now) until it is seen.
+        # A block never laid out yet (just made, or empty) is laid out now.
+        laid_out = event.oldSize().width() > 0 and self.height() > 0
+        if laid_out and event.size().width() != event.oldSize().width() and self.visibleRegion().isEmpty():
+            self._width_pending = True
+            return
+        self._width_pending = False
+        super().resizeEvent(event)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self._width_pending:
+            self._width_pending = False
+            QTimer.singleShot(0, self, self._lay_out_at_width)  # not from inside a paint
+        super().paintEvent(event)
+
+    def _lay_out_at_width(self) -> None:
+        self.document().setTextWidth(self.viewport().width())
 
     def _fit(self, size: QSizeF) -> None:
         height = math.ceil(size.height())
@@ -119,6 +141,8 @@ class LazyMarkdownBlock(QWidget):
         self.text = text
         self.block: MarkdownBlock | None = None
         self._estimated_for = -1
+        # For the estimate, counted once: a resize re-estimates every block in O(1).
+        self._line_count = text.count("\n") + 1
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._estimate()
 
@@ -129,7 +153,8 @@ class LazyMarkdownBlock(QWidget):
         self._estimated_for = width
         metrics = self.fontMetrics()
         per_line = max(20, width // max(1, metrics.averageCharWidth()))
-        lines = sum(max(1, -(-len(line) // per_line)) for line in self.text.split("\n"))
+        # Each line takes one line, and its length wraps it about this many more.
+        lines = self._line_count + len(self.text) // per_line
         self.setFixedHeight(lines * metrics.lineSpacing())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
