@@ -104,3 +104,21 @@ def test_a_limit_stop_recorded_in_an_old_turn_stays_on_that_turn_when_the_chat_i
         app.run(app.presenter.shutdown(), 10)
     finally:
         upstream.stop()
+
+
+def test_switching_away_from_a_big_chat_deletes_all_its_widgets_a_slice_at_a_time(app):
+    from PySide6.QtWidgets import QWidget
+
+    from gns3_copilot_desktop.ui.tool_card import ToolCallCard
+
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.send("/bench-stream 200 40 1")  # 40 cards and an answer
+    app.finish_turn(30)
+    content = app.window.chat.widget()
+    assert len(content.findChildren(ToolCallCard)) == 40
+    before = len(content.findChildren(QWidget))
+    app.presenter.new_chat()
+    assert app.window.chat.widgets() == []  # the new chat shows at once
+    app.wait(lambda: not content.findChildren(ToolCallCard), 10, "the old chat's cards deleted")
+    assert len(content.findChildren(QWidget)) < before / 4  # nothing of the old chat is kept

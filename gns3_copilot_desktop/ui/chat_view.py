@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
@@ -263,6 +264,7 @@ class ChatView(QScrollArea):
         self._dirty: set[int] = set()
         self._first = 0  # index of the first item that has a widget
         self._more_above = False  # the controller has older messages than the transcript
+        self._to_delete: list[_Group] = []  # groups of a chat no longer shown
         self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
@@ -321,7 +323,12 @@ class ChatView(QScrollArea):
     def _rebuild(self, transcript: Transcript, shown: int) -> None:
         for group in self._groups:
             self._layout.removeWidget(group)
-            group.deleteLater()
+            group.hide()
+        # Deleted a group at a time: a big chat's thousands of widgets deleted in one
+        # go held the loop for 65-76 ms when switching away from it.
+        self._to_delete += self._groups
+        if self._to_delete:
+            QTimer.singleShot(0, self, self._delete_some)
         self._groups = []
         self._widgets = []
         self._dirty = set()
@@ -334,6 +341,13 @@ class ChatView(QScrollArea):
         # cards held the loop for 40-60 ms.
         self._dirty.update(range(self._first, len(transcript.items)))
         self._render_slice()
+
+    def _delete_some(self) -> None:
+        started = time.perf_counter()
+        while self._to_delete and (time.perf_counter() - started) * 1000 < SLICE_MS:
+            shiboken6.delete(self._to_delete.pop())  # now, with its widgets, within the slice
+        if self._to_delete:
+            QTimer.singleShot(0, self, self._delete_some)
 
     def show_earlier(self) -> None:
         if self._transcript is None:
