@@ -1,0 +1,73 @@
+"""Memory of a live chat: 50 turns (the reference controller's ordinary diagnosis
+answer: tool calls and a Markdown answer) in one chat in the real window (offscreen) —
+the process's memory growth and the widgets kept, per turn, after the first 10 turns
+(warm-up: fonts, caches, the first answer's modules).
+
+    bash packaging/dev run python bench/turns.py [--turns 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import close_window, controller, qt_loop, report, rss_bytes, signed_in_window  # noqa: E402
+
+QUESTION = "Check the interface status of all devices"
+WARM_UP = 10
+GOAL_BYTES_PER_TURN = 100_000
+
+
+async def turns(app, ctl, count: int):
+    from PySide6.QtWidgets import QWidget
+
+    from gns3_copilot_desktop.store import Limits
+
+    presenter, window = await signed_in_window(app, ctl)
+    presenter.set_limits(Limits(100, None))
+    finished = asyncio.Event()
+    presenter.turn_running.connect(lambda running: None if running else finished.set())
+    samples = []
+    for turn in range(count):
+        finished.clear()
+        assert presenter.send(QUESTION)
+        await finished.wait()
+        while window.chat.pending():
+            await asyncio.sleep(0.001)
+        await asyncio.sleep(0.02)
+        if turn + 1 == WARM_UP or turn + 1 == count:
+            gc.collect()
+            samples.append((rss_bytes(), len(window.chat.widget().findChildren(QWidget))))
+    items = len(presenter.transcript.items)
+    await close_window(presenter, window)
+    return samples, items
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--turns", type=int, default=50)
+    args = parser.parse_args()
+    app, loop = qt_loop()
+    with controller() as ctl:
+        (warm, end), items = loop.run_until_complete(turns(app, ctl, args.turns))
+    measured = args.turns - WARM_UP
+    per_turn = (end[0] - warm[0]) / measured
+    widgets_per_turn = (end[1] - warm[1]) / measured
+    figures = {"turns": args.turns, "items_in_chat": items, "rss_after_warm_up": warm[0], "rss_at_end": end[0],
+               "bytes_per_turn": round(per_turn), "widgets_at_end": end[1], "widgets_per_turn": round(widgets_per_turn, 1),
+               "loadavg_at_end": open("/proc/loadavg").read().split()[:3]}
+    return report("turns", figures, [("memory kept per turn by a live chat (bytes)", per_turn, GOAL_BYTES_PER_TURN)])
+
+
+if __name__ == "__main__":
+    code = main()
+    sys.stdout.flush()
+    # Skip the interpreter's finalisation: PySide6 and qasync objects torn down in
+    # arbitrary order can crash it, which would hide the figures' exit code.
+    os._exit(code)
