@@ -188,7 +188,7 @@ def test_a_stop_the_controller_answers_in_time_is_still_the_users_stop(upstream_
     session_id = app.presenter.session_id
     app.upstream.state.settings.faults = Faults()
     app.presenter.new_chat()
-    app.run(app.presenter.open_session(session_id))
+    app.open_chat(session_id)
     assert "Stopped: you aborted this turn." in [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]
 
 
