@@ -43,11 +43,12 @@ def test_a_long_chat_opens_on_its_newest_page_and_shows_older_ones_when_scrolled
     assert app.window.chat.earlier.isVisible()
 
     scroll_to_top_until(app, lambda: questions_shown(app)[:1] == ["Question 1: check R2 — 检查路由器"], "the first question")
-    # The newest question is still there, below, where it was.
-    assert questions_shown(app)[-1].startswith("Question 150:")
     assert not app.presenter.older_pending and not app.window.chat.earlier.isVisible()
+    # In order, none twice; those far below are paged out (drawn again when scrolled to).
     numbers = [int(q.split(":")[0].split()[1]) for q in questions_shown(app)]
-    assert numbers == list(range(1, 151))
+    assert numbers[0] == 1 and numbers == sorted(set(numbers))
+    users = [i.text for i in app.presenter.transcript.items if type(i).__name__ == "UserMessage"]
+    assert [int(u.split(":")[0].split()[1]) for u in users] == list(range(1, 151))
 
 
 def test_a_question_asked_in_a_chat_opened_on_its_newest_page_goes_after_the_whole_chat(app):
@@ -116,9 +117,35 @@ def test_switching_away_from_a_big_chat_deletes_all_its_widgets_a_slice_at_a_tim
     app.send("/bench-stream 200 40 1")  # 40 cards and an answer
     app.finish_turn(30)
     content = app.window.chat.widget()
-    assert len(content.findChildren(ToolCallCard)) == 40
+    assert len(app.presenter.transcript.tool_calls()) == 40 and content.findChildren(ToolCallCard)
     before = len(content.findChildren(QWidget))
     app.presenter.new_chat()
     assert app.window.chat.widgets() == []  # the new chat shows at once
     app.wait(lambda: not content.findChildren(ToolCallCard), 10, "the old chat's cards deleted")
     assert len(content.findChildren(QWidget)) < before / 4  # nothing of the old chat is kept
+
+
+def test_a_long_live_chat_keeps_widgets_only_near_the_view_and_draws_old_turns_again_when_scrolled_back(app):
+    from gns3_copilot_desktop.ui.chat_view import AssistantMessage
+    from gns3_copilot_desktop.ui.tool_card import ToolCallCard
+
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    for n in range(12):
+        app.send(f"Check the interface status of all devices, round {n}")
+        app.finish_turn(30)
+    content = app.window.chat.widget()
+    cards_everywhere = len(app.presenter.transcript.tool_calls())
+    app.wait(lambda: len(content.findChildren(ToolCallCard)) < cards_everywhere / 2, 10, "old turns paged out")
+    assert questions_shown(app)[-1].endswith("round 11")
+    assert not any(q.endswith("round 0") for q in questions_shown(app))
+
+    bar = app.window.chat.verticalScrollBar()
+    scroll_to_top_until(app, lambda: bool(questions_shown(app)) and questions_shown(app)[0].endswith("round 0"), "the first turn")
+    first_answer = next(w for w in app.window.chat.widgets() if isinstance(w, AssistantMessage))
+    assert first_answer.view.text() == app.presenter.transcript.items[first_answer_index(app)].text
+    assert bar.value() == bar.minimum()
+
+
+def first_answer_index(app) -> int:
+    return next(n for n, i in enumerate(app.presenter.transcript.items) if type(i).__name__ == "AssistantText")

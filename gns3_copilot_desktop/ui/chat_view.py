@@ -195,17 +195,42 @@ class _Group(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.widgets: list[QWidget] = []
+        self.start = -1  # the transcript index of its first item
+        self.count = 0  # items it holds, shown or paged out
+        self.paged_out = False
         self._layout = QVBoxLayout(self)
         self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(ITEM_SPACING)
 
     def full(self) -> bool:
-        return len(self.widgets) >= GROUP_SIZE
+        return self.count >= GROUP_SIZE
 
-    def add(self, widget: QWidget) -> None:
+    def add(self, widget: QWidget, index: int) -> None:
+        if self.start < 0:
+            self.start = index
         self._layout.addWidget(widget)
         self.widgets.append(widget)
+        self.count += 1
+
+    def page_out(self) -> None:
+        """Far from view: its widgets are deleted, an empty box of their height stays."""
+        height = self.height()
+        for widget in self.widgets:
+            self._layout.removeWidget(widget)
+            widget.hide()
+            shiboken6.delete(widget)
+        self.widgets = []
+        self.setFixedHeight(height)
+        self.paged_out = True
+
+    def page_in(self, widgets: list[QWidget]) -> None:
+        for widget in widgets:
+            self._layout.addWidget(widget)
+        self.widgets = widgets
+        self.setMinimumHeight(0)
+        self.setMaximumHeight(QWIDGETSIZE_MAX)
+        self.paged_out = False
 
     def replace(self, old: QWidget, new: QWidget) -> None:
         self._layout.replaceWidget(old, new)
@@ -214,6 +239,13 @@ class _Group(QWidget):
 
 
 SLICE_MS = 3.0
+QWIDGETSIZE_MAX = (1 << 24) - 1
+# A live chat keeps widgets only near the view: groups farther than this many viewport
+# heights are paged out (their widgets deleted), and drawn again when they come within
+# PAGE_IN_SCREENS. A turn's widgets took ~700 KB; kept for every turn, a long chat grew
+# without bound.
+PAGE_OUT_SCREENS = 3
+PAGE_IN_SCREENS = 1
 ITEM_SPACING = 8
 GROUP_SIZE = 16
 
@@ -275,6 +307,11 @@ class ChatView(QScrollArea):
         self.jump.clicked.connect(self.jump_to_latest)
         self.jump.setVisible(False)
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
+        self._paging = QTimer(self)
+        self._paging.setSingleShot(True)
+        self._paging.setInterval(100)
+        self._paging.timeout.connect(self._page)
+        self.settled.connect(self._page_soon)
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
         self.set_placeholder("Sign in to a GNS3 controller to start.")
 
@@ -285,7 +322,8 @@ class ChatView(QScrollArea):
         self._placeholder.setVisible(not self._widgets)
 
     def widgets(self) -> list[QWidget]:
-        return list(self._widgets)
+        """The widgets drawn now, oldest first (those paged out are not)."""
+        return [w for w in self._widgets if w is not None]
 
     @property
     def first_shown(self) -> int:
@@ -306,8 +344,11 @@ class ChatView(QScrollArea):
         self._more_above = self._earlier_asked = False
         if old is not None and _same_tail(old.items, transcript.items, shown):
             # The widgets show the same messages: only their places in the list move.
+            moved = len(transcript.items) - shown - self._first
             self._transcript = transcript
-            self._first = len(transcript.items) - shown
+            self._first += moved
+            for group in self._groups:
+                group.start += moved
             transcript.take_changes()
         else:  # what this app recorded changed the newest turns: draw them again
             bar = self.verticalScrollBar()
@@ -363,7 +404,7 @@ class ChatView(QScrollArea):
         from_bottom = bar.maximum() - bar.value()
         group = _Group()
         for index in range(new_first, self._first):
-            group.add(self._render_new(index))
+            group.add(self._render_new(index), index)
         self._layout.insertWidget(1, group)
         self._groups.insert(0, group)
         self._widgets[:0] = group.widgets
@@ -396,16 +437,17 @@ class ChatView(QScrollArea):
                 continue
             position = index - self._first
             if position < len(self._widgets):
-                self._update_widget(position, items[index])
+                if self._widgets[position] is not None:  # paged out: drawn anew when paged in
+                    self._update_widget(position, items[index])
             else:
                 while len(self._widgets) <= position:
                     widget = self._render_new(self._first + len(self._widgets))
-                    self._last_group().add(widget)
+                    self._last_group().add(widget, self._first + len(self._widgets))
                     self._widgets.append(widget)
             if self._dirty and budget_ms is not None and (time.perf_counter() - started) * 1000 > budget_ms:
                 QTimer.singleShot(0, self, self._continue_slices)
                 break
-        self._placeholder.setVisible(not self._widgets)
+        self._placeholder.setVisible(not self._groups)
         self._update_earlier()
         self.refresh_limit_bar()
         if not self._dirty:
@@ -501,7 +543,39 @@ class ChatView(QScrollArea):
         if self.jump.isVisible():
             self._place_jump()
 
+    def _page(self) -> None:
+        """Page out groups far from view, page in those near it (the last group, which
+        grows, always stays)."""
+        if self._dirty or self._transcript is None:
+            return
+        screen = max(1, self.viewport().height())
+        top = self.verticalScrollBar().value()
+        bar = self.verticalScrollBar()
+        shift = 0
+        for group in self._groups[:-1]:
+            y, height = group.y(), group.height()
+            distance = max(top - (y + height), y - (top + screen), 0)
+            if not group.paged_out and distance > PAGE_OUT_SCREENS * screen:
+                first = group.start - self._first
+                group.page_out()
+                self._widgets[first : first + group.count] = [None] * group.count
+            elif group.paged_out and distance <= PAGE_IN_SCREENS * screen:
+                first = group.start - self._first
+                widgets = [self._render_new(group.start + n) for n in range(group.count)]
+                self._widgets[first : first + group.count] = widgets
+                before = group.height()
+                group.page_in(widgets)
+                if y + before <= top:  # above the view: keep what the user reads in place
+                    shift += group.sizeHint().height() - before
+        if shift:
+            QTimer.singleShot(0, self, lambda: bar.setValue(bar.value() + shift))
+
+    def _page_soon(self) -> None:
+        if not self._paging.isActive():  # not pushed back by every frame of a stream
+            self._paging.start()
+
     def _scrolled(self, value: int) -> None:
+        self._page_soon()
         bar = self.verticalScrollBar()
         self._stick_to_bottom = value >= bar.maximum() - 24
         if self._stick_to_bottom:
