@@ -70,6 +70,25 @@ async def signed_in_window(app, ctl):
     return presenter, window
 
 
+async def send_turn(presenter, window, message: str) -> None:
+    """Send a message as the composer does, and wait until the turn has ended and all
+    of it is rendered."""
+    ended = asyncio.Event()
+
+    def running(now: bool) -> None:
+        if not now:
+            ended.set()
+
+    presenter.turn_running.connect(running)
+    try:
+        assert presenter.send(message)
+        await ended.wait()
+    finally:
+        presenter.turn_running.disconnect(running)
+    while window.chat.pending():  # rendering goes on in slices after the last event
+        await asyncio.sleep(0.001)
+
+
 async def close_window(presenter, window) -> None:
     await presenter.shutdown()
     window.close()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import LagProbe, close_window, controller, qt_loop, report, signed_in_window, spread  # noqa: E402
+from common import LagProbe, close_window, controller, qt_loop, report, send_turn, signed_in_window, spread  # noqa: E402
 
 LAG_GOAL_MS = 50.0
 
@@ -29,12 +29,7 @@ async def show_all(app, ctl, kb: int):
 
     presenter, window = await signed_in_window(app, ctl)
     presenter.set_limits(Limits(100, None))
-    finished = asyncio.Event()
-    presenter.turn_running.connect(lambda running: None if running else finished.set())
-    presenter.send(f"/bench-stream 10 1 {kb}")
-    await finished.wait()
-    while window.chat.pending():
-        await asyncio.sleep(0.001)
+    await send_turn(presenter, window, f"/bench-stream 10 1 {kb}")
     [card] = window.chat.widget().findChildren(ToolCallCard)
     window.chat.ensureWidgetVisible(card)
     await asyncio.sleep(0.2)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import LagProbe, close_window, controller, qt_loop, report, signed_in_window, spread  # noqa: E402
+from common import LagProbe, close_window, controller, qt_loop, report, send_turn, signed_in_window, spread  # noqa: E402
 
 MESSAGE = "/bench-stream 20000 100 100"
 
@@ -27,12 +27,7 @@ async def switch_away(app, ctl):
 
     presenter, window = await signed_in_window(app, ctl)
     presenter.set_limits(Limits(100, None))
-    finished = asyncio.Event()
-    presenter.turn_running.connect(lambda running: None if running else finished.set())
-    presenter.send(MESSAGE)
-    await finished.wait()
-    while window.chat.pending():
-        await asyncio.sleep(0.001)
+    await send_turn(presenter, window, MESSAGE)
     await asyncio.sleep(0.2)
     widgets = len(window.chat.widget().findChildren(QWidget))
     probe = LagProbe()

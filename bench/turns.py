@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import close_window, controller, qt_loop, report, rss_bytes, signed_in_window  # noqa: E402
+from common import close_window, controller, qt_loop, report, rss_bytes, send_turn, signed_in_window  # noqa: E402
 
 QUESTION = "Check the interface status of all devices"
 WARM_UP = 10
@@ -31,15 +31,9 @@ async def turns(app, ctl, count: int):
 
     presenter, window = await signed_in_window(app, ctl)
     presenter.set_limits(Limits(100, None))
-    finished = asyncio.Event()
-    presenter.turn_running.connect(lambda running: None if running else finished.set())
     samples = []
     for turn in range(count):
-        finished.clear()
-        assert presenter.send(QUESTION)
-        await finished.wait()
-        while window.chat.pending():
-            await asyncio.sleep(0.001)
+        await send_turn(presenter, window, QUESTION)
         await asyncio.sleep(0.02)
         if turn + 1 == WARM_UP or turn + 1 == count:
             gc.collect()
