@@ -378,10 +378,11 @@ class ChatView(QScrollArea):
         self._stick_to_bottom = True
         self.jump.setVisible(False)
         transcript.take_changes()
-        # A page, in slices like any change: rendered at once, a page of answers and
-        # cards held the loop for 40-60 ms.
+        # A page at most, rendered at once: the user just asked for this chat, and a
+        # painted page now beats a smooth loop for the next few milliseconds (other
+        # windows and tests read the chat as soon as it is reset).
         self._dirty.update(range(self._first, len(transcript.items)))
-        self._render_slice()
+        self._render_slice(budget_ms=None)
 
     def _delete_some(self) -> None:
         started = time.perf_counter()
