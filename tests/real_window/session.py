@@ -46,15 +46,20 @@ class Desktop:
         if not display:
             raise RuntimeError("Xvfb did not start")
         self.display = f":{display}"
+        # A runtime folder of this desktop's own: the accessibility bus keeps its socket
+        # there (else in the shared ~/.cache/at-spi, where two test runs at once collide).
+        # The bus daemon starts the accessibility bus, which inherits this environment.
+        runtime = tmp / "runtime"
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        isolated = {**os.environ, "XDG_RUNTIME_DIR": str(runtime), "XDG_CACHE_HOME": str(tmp / "cache"), "DISPLAY": self.display}
         bus = subprocess.Popen(
             ["dbus-daemon", "--session", "--nofork", "--print-address=1"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=isolated,
         )
         self.processes.append(bus)
         self.bus = bus.stdout.readline().strip()
         self.env = {
-            **os.environ,
-            "DISPLAY": self.display,
+            **isolated,
             "DBUS_SESSION_BUS_ADDRESS": self.bus,
             "QT_QPA_PLATFORM": "xcb",
             "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
