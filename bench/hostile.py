@@ -13,7 +13,6 @@ baseline of what this machine does at the moment (reported).
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import time
 from pathlib import Path
@@ -68,4 +67,4 @@ def main() -> int:
 if __name__ == "__main__":
     code = main()
     sys.stdout.flush()
-    os._exit(code)  # as bench/streaming.py: skip PySide6's finalisation
+    sys.exit(code)

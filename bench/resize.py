@@ -12,7 +12,6 @@ import argparse
 import asyncio
 import os
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -96,6 +95,4 @@ def main() -> int:
 if __name__ == "__main__":
     code = main()
     sys.stdout.flush()
-    # Skip the interpreter's finalisation: PySide6 and qasync objects torn down in
-    # arbitrary order can crash it, which would hide the figures' exit code.
-    os._exit(code)
+    sys.exit(code)

@@ -81,6 +81,4 @@ def main() -> int:
 if __name__ == "__main__":
     code = main()
     sys.stdout.flush()
-    # Skip the interpreter's finalisation: PySide6 and qasync objects torn down in
-    # arbitrary order can crash it, which would hide the figures' exit code.
-    os._exit(code)
+    sys.exit(code)

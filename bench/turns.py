@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import sys
 from pathlib import Path
 
@@ -62,6 +61,4 @@ def main() -> int:
 if __name__ == "__main__":
     code = main()
     sys.stdout.flush()
-    # Skip the interpreter's finalisation: PySide6 and qasync objects torn down in
-    # arbitrary order can crash it, which would hide the figures' exit code.
-    os._exit(code)
+    sys.exit(code)
