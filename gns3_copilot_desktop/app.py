@@ -159,6 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         closed = asyncio.Event()
         window.closed.connect(closed.set)
         task = asyncio.ensure_future(connect(args, window, closed))
+        # asyncio holds tasks weakly, and PySide6 may hold `closed.set` weakly too: without
+        # these references a garbage collection can take the running start-up task (seen
+        # in the bundled app: "Task was destroyed but it is pending", and it never quit).
+        state["task"], state["closed"] = task, closed
 
         def finished(done: asyncio.Task) -> None:
             if not done.cancelled() and done.exception() is not None:
