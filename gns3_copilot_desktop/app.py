@@ -31,6 +31,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--follow-gns3-gui", action="store_true", help="switch to the project the GNS3 GUI opened last, and follow it")
     parser.add_argument("--quit-after", metavar="SECONDS", type=float, help="close cleanly this long after the window is shown")
     parser.add_argument("--theme", choices=("system", "light", "dark"), help="this run's theme (default: View → Theme)")
+    parser.add_argument(
+        "--lang", choices=("system", "en", "zh_CN"),
+        help="this run's language (default: View → Language, else the system's: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     if args.quit_after is not None and args.quit_after < 0:
@@ -134,11 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("GNS3 Copilot Desktop")
     app.setOrganizationName("gns3-copilot-desktop")
     apply_theme(app, args.theme or "system", style=not made_here)
+    speak(args)
     # Closing the window ends the controller side first, then the Qt loop, so that
     # tasks are cancelled and the HTTP client is closed while the loop still runs.
     app.setQuitOnLastWindowClosed(False)
     window = MainWindow()
     window.theme_from_command_line = args.theme
+    window.language_from_command_line = args.lang
     window.show()
     state: dict[str, object] = {"code": 0}
     if args.quit_after is not None:
@@ -175,7 +181,43 @@ def main(argv: list[str] | None = None) -> int:
     # After the first paint, when the loop is idle: the window is up by then.
     QTimer.singleShot(0, boot)
     app.exec()
+    if window.restart_wanted and made_here:
+        restart(sys.argv[1:] if argv is None else argv)
     return int(state["code"])  # type: ignore[arg-type]
+
+
+def speak(args: argparse.Namespace) -> None:
+    """Install the language of this run, before any window says a word."""
+    from .store.settings import AppSettings
+    from .ui.language import current, chosen_language
+
+    saved = AppSettings(config_dir() / "settings.json").language
+    current.install(chosen_language(args.lang if args.lang != "system" else None, saved if args.lang != "system" else ""))
+
+
+def restart_command(argv: list[str]) -> list[str]:
+    """The command that starts this app again as it was started, but for `--lang` (the
+    language just chosen in the menu must win)."""
+    kept, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            kept.append(arg)
+    if getattr(sys, "frozen", False):  # the PyInstaller bundle
+        return [sys.executable, *kept]
+    return [sys.executable, "-m", "gns3_copilot_desktop", *kept]
+
+
+def restart(argv: list[str]) -> None:
+    """Become the app again (View → Language → Restart now), once this run has closed
+    cleanly: the controller side is shut down and the settings are saved by then."""
+    command = restart_command(argv)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(command[0], command)
 
 
 if __name__ == "__main__":

@@ -57,3 +57,29 @@ def _say(widget, rect, outer, parent, how) -> str:
     text = getattr(widget, "text", lambda: "")()
     name = widget.accessibleName() or (text[:30] if isinstance(text, str) else "")
     return f"{type(widget).__name__} {name!r} {how}: {rect.getRect()} outside {type(parent).__name__} {outer.getRect()}"
+
+
+def text_cut(window: QWidget, slack: int = 1) -> list[str]:
+    """Descriptions of the buttons and one-line labels narrower than their own text (Qt
+    then cuts it off without an ellipsis). Labels that wrap, rich text and empty ones
+    are left out: they grow downwards or say nothing."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import Qt as GuiQt  # mightBeRichText lives in QtGui's Qt
+
+    from gns3_copilot_desktop.ui.mono_wrap import MonoWrapLabel  # breaks its own lines
+
+    problems = []
+    for widget in _visible_controls(window):
+        if isinstance(widget, MonoWrapLabel):
+            continue
+        if isinstance(widget, QLabel):
+            if widget.wordWrap() or not widget.text().strip() or widget.textFormat() == Qt.TextFormat.RichText:
+                continue
+            if GuiQt.mightBeRichText(widget.text()) and widget.textFormat() != Qt.TextFormat.PlainText:
+                continue
+        elif not isinstance(widget, QAbstractButton) or not widget.text().strip():
+            continue
+        need = widget.sizeHint().width()
+        if widget.width() + slack < need:
+            problems.append(f"{type(widget).__name__} {widget.text()[:40]!r}: {widget.width()} px wide, its text needs {need}")
+    return problems

@@ -21,6 +21,7 @@ class AppSettings:
     # controller URL → {"project_id": …, "session_id": …}: start-up goes back there.
     last_place: dict[str, dict[str, str | None]] = field(default_factory=dict)
     theme: str = "system"  # system, light, dark
+    language: str = "system"  # system, or a code of ui/language.py's LANGUAGES (en, zh_CN)
     text_size: int = 0  # points added to the system font size
     side_panels: bool = True
     # controller URL → the PEM certificate the user chose to trust for it (not secret)
@@ -45,6 +46,8 @@ class AppSettings:
             }
         if data.get("theme") in ("system", "light", "dark"):
             self.theme = data["theme"]
+        if isinstance(data.get("language"), str) and 0 < len(data["language"]) <= 16:
+            self.language = data["language"]  # unknown codes fall back to the system's
         if isinstance(data.get("text_size"), int) and not isinstance(data.get("text_size"), bool):
             self.text_size = max(-4, min(12, data["text_size"]))
         if isinstance(data.get("side_panels"), bool):
@@ -73,7 +76,7 @@ class AppSettings:
             with locked(self.path):
                 self._file.write({
                     "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
-                    "last_place": self.last_place, "theme": self.theme, "text_size": self.text_size,
+                    "last_place": self.last_place, "theme": self.theme, "language": self.language, "text_size": self.text_size,
                     "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
                     "prices": self.prices,
                 })

@@ -138,6 +138,8 @@ class MainWindow(QMainWindow):
 
         self.left, self.right, self.splitter = left, right, splitter
         self.theme_from_command_line: str | None = None
+        self.language_from_command_line: str | None = None
+        self.restart_wanted = False  # View → Language → Restart now: app.main starts it again
         self.menus = None  # the menu bar, made with the presenter (after the first paint)
         self._sign_in_dialog = None
         self._running = False
@@ -494,6 +496,10 @@ class MainWindow(QMainWindow):
         if self._paint_held:
             # Qt asks for a repaint once until it gets one: ask again ourselves.
             QCoreApplication.postEvent(self, QEvent(QEvent.Type.UpdateRequest), Qt.EventPriority.LowEventPriority.value)
+
+    def busy_with_unsaved(self) -> bool:
+        """Would closing now lose something: an answer streaming, a message being typed?"""
+        return self._running or bool(self.composer.edit.toPlainText().strip())
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self._sign_in_dialog is not None:

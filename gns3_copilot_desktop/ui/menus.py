@@ -1,6 +1,6 @@
-"""The menu bar: File (sign in and out, another controller, quit), View (theme, text
-size, side panels), Help (keyboard shortcuts, About). What the user picks here persists
-in the settings file."""
+"""The menu bar: File (sign in and out, another controller, quit), View (theme, language,
+text size, side panels), Help (keyboard shortcuts, About). What the user picks here
+persists in the settings file."""
 
 from __future__ import annotations
 
@@ -9,22 +9,24 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from ..protocol.translation import QT_TRANSLATE_NOOP, translate
 from . import theme
+from .language import LANGUAGES, SYSTEM, current, system_language
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-SHORTCUTS = [
-    ("Enter", "send the message"),
-    ("Shift+Enter", "new line in the message"),
-    ("Esc", "stop the Copilot (anywhere in the window)"),
-    ("Tab / Shift+Tab", "move between controls"),
-    ("Enter or Space", "open the chat chosen in the list; press a focused button"),
-    ("Ctrl+N", "new chat"),
-    ("Ctrl+F", "find in the open chat (Enter / Shift+Enter: next / previous, Esc: close)"),
-    ("Ctrl++ / Ctrl+- / Ctrl+0", "larger / smaller / normal text"),
-    ("Ctrl+Shift+B", "show or hide the side panels"),
-    ("Ctrl+Q", "quit"),
+SHORTCUTS = [  # key names as printed on keyboards; what they do, translated when shown
+    ("Enter", QT_TRANSLATE_NOOP("Menus", "send the message")),
+    ("Shift+Enter", QT_TRANSLATE_NOOP("Menus", "new line in the message")),
+    ("Esc", QT_TRANSLATE_NOOP("Menus", "stop the Copilot (anywhere in the window)")),
+    ("Tab / Shift+Tab", QT_TRANSLATE_NOOP("Menus", "move between controls")),
+    ("Enter / Space", QT_TRANSLATE_NOOP("Menus", "open the chat chosen in the list; press a focused button")),
+    ("Ctrl+N", QT_TRANSLATE_NOOP("Menus", "new chat")),
+    ("Ctrl+F", QT_TRANSLATE_NOOP("Menus", "find in the open chat (Enter / Shift+Enter: next / previous, Esc: close)")),
+    ("Ctrl++ / Ctrl+- / Ctrl+0", QT_TRANSLATE_NOOP("Menus", "larger / smaller / normal text")),
+    ("Ctrl+Shift+B", QT_TRANSLATE_NOOP("Menus", "show or hide the side panels")),
+    ("Ctrl+Q", QT_TRANSLATE_NOOP("Menus", "quit")),
 ]
 TEXT_SIZE_RANGE = (-4, 12)
 
@@ -36,41 +38,44 @@ class Menus:
         self._base_point_size = QApplication.font().pointSizeF()
         bar = window.menuBar()
 
-        self.file = bar.addMenu("&File")
-        self.sign_in = self.file.addAction("&Sign in…", window.ask_sign_in)
-        self.connect_other = self.file.addAction("&Connect to another controller…", window.connect_to_another)
-        self.sign_out = self.file.addAction("Sign &out", window.sign_out)
+        self.file = bar.addMenu(translate("Menus", "&File"))
+        self.sign_in = self.file.addAction(translate("Menus", "&Sign in…"), window.ask_sign_in)
+        self.connect_other = self.file.addAction(translate("Menus", "&Connect to another controller…"), window.connect_to_another)
+        self.sign_out = self.file.addAction(translate("Menus", "Sign &out"), window.sign_out)
         self.file.addSeparator()
         # Export chat (issue 14) goes here: insert its actions before this separator with
         # `self.file.insertAction(menus.export_place, action)`.
         self.export_place = self.file.addSeparator()
-        self.quit = self.file.addAction("&Quit", window.close)
+        self.quit = self.file.addAction(translate("Menus", "&Quit"), window.close)
         self.quit.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
 
-        self.view = bar.addMenu("&View")
-        themes = self.view.addMenu("&Theme")
+        self.view = bar.addMenu(translate("Menus", "&View"))
+        themes = self.view.addMenu(translate("Menus", "&Theme"))
         group = QActionGroup(themes)
         self.themes: dict[str, QAction] = {}
-        for name, label in (("system", "&System"), ("light", "&Light"), ("dark", "&Dark")):
+        for name, label in (
+            ("system", translate("Menus", "&System")), ("light", translate("Menus", "&Light")), ("dark", translate("Menus", "&Dark")),
+        ):
             action = themes.addAction(label, lambda _checked=False, name=name: self.set_theme(name))
             action.setCheckable(True)
             group.addAction(action)
             self.themes[name] = action
+        self._add_languages()
         self.view.addSeparator()
-        self.larger = self.view.addAction("&Larger text", lambda: self.set_text_size(self.settings.text_size + 1))
+        self.larger = self.view.addAction(translate("Menus", "&Larger text"), lambda: self.set_text_size(self.settings.text_size + 1))
         self.larger.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
-        self.smaller = self.view.addAction("S&maller text", lambda: self.set_text_size(self.settings.text_size - 1))
+        self.smaller = self.view.addAction(translate("Menus", "S&maller text"), lambda: self.set_text_size(self.settings.text_size - 1))
         self.smaller.setShortcut(QKeySequence("Ctrl+-"))
-        self.normal = self.view.addAction("&Normal text size", lambda: self.set_text_size(0))
+        self.normal = self.view.addAction(translate("Menus", "&Normal text size"), lambda: self.set_text_size(0))
         self.normal.setShortcut(QKeySequence("Ctrl+0"))
         self.view.addSeparator()
-        self.panels = self.view.addAction("Side &panels", self.set_side_panels)
+        self.panels = self.view.addAction(translate("Menus", "Side &panels"), self.set_side_panels)
         self.panels.setCheckable(True)
         self.panels.setShortcut(QKeySequence("Ctrl+Shift+B"))
 
-        self.help = bar.addMenu("&Help")
-        self.help.addAction("&Keyboard shortcuts", self.show_shortcuts)
-        self.help.addAction("&About GNS3 Copilot Desktop", self.show_about)
+        self.help = bar.addMenu(translate("Menus", "&Help"))
+        self.help.addAction(translate("Menus", "&Keyboard shortcuts"), self.show_shortcuts)
+        self.help.addAction(translate("Menus", "&About GNS3 Copilot Desktop"), self.show_about)
 
         self.file.aboutToShow.connect(self._update_file)
         self._update_file()
@@ -99,6 +104,47 @@ class Menus:
         theme.apply_theme(QApplication.instance(), name, style=False)
         self.window.theme_changed()
 
+    def _add_languages(self) -> None:
+        """View → Language: the system's, then each language named in itself."""
+        menu = self.view.addMenu(translate("Menus", "Lan&guage"))
+        group = QActionGroup(menu)
+        self.languages: dict[str, QAction] = {}
+        system = translate("Menus", "&System ({language})").format(language=LANGUAGES[system_language()])
+        for code, label in ((SYSTEM, system), *LANGUAGES.items()):
+            action = menu.addAction(label, lambda _checked=False, code=code: self.set_language(code))
+            action.setCheckable(True)
+            group.addAction(action)
+            self.languages[code] = action
+        saved = self.settings.language if self.settings.language in self.languages else SYSTEM
+        self.languages[self.window.language_from_command_line or saved].setChecked(True)
+
+    def set_language(self, code: str) -> QMessageBox | None:
+        """Save the choice; the window's words are made once, so a new language needs a
+        restart: offer one, saying what it would stop. None when nothing changes."""
+        self.settings.language = code
+        self.settings.save()
+        self.languages[code].setChecked(True)
+        wanted = system_language() if code == SYSTEM else code
+        if wanted == current.code:
+            return None
+        lines = [translate("Menus", "The app will speak {language} when it starts again.").format(language=LANGUAGES[wanted])]
+        if self.window.busy_with_unsaved():
+            lines.append(translate("Menus", "Restarting now stops the Copilot's answer in progress and loses the message you are typing."))
+        box = QMessageBox(QMessageBox.Icon.Question, translate("Menus", "Language"), "\n\n".join(lines), QMessageBox.StandardButton.NoButton, self.window)
+        now = box.addButton(translate("Menus", "Restart now"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(translate("Menus", "Later"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(now)
+
+        def chosen(button) -> None:
+            if button is now:
+                self.window.restart_wanted = True
+                self.window.close()
+
+        box.buttonClicked.connect(chosen)
+        box.open()
+        self.dialog = box
+        return box
+
     def set_text_size(self, size: int) -> None:
         size = max(TEXT_SIZE_RANGE[0], min(TEXT_SIZE_RANGE[1], size))
         self.settings.text_size = size
@@ -122,8 +168,10 @@ class Menus:
     # -- Help ------------------------------------------------------------------------
 
     def show_shortcuts(self) -> QMessageBox:
-        rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for keys, what in SHORTCUTS)
-        return self._box("Keyboard shortcuts", f"<table>{rows}</table>")
+        rows = "".join(
+            f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{translate('Menus', what)}</td></tr>" for keys, what in SHORTCUTS
+        )
+        return self._box(translate("Menus", "Keyboard shortcuts"), f"<table>{rows}</table>")
 
     def show_about(self) -> QMessageBox:
         from PySide6 import __version__ as pyside_version
@@ -135,14 +183,15 @@ class Menus:
 
         caps = self.window.presenter.capabilities
         controller = (  # the controller's words: text, never markup
-            escape(f"GNS3 {caps.version} at {self.window.presenter.url}") if caps is not None else "not connected"
+            escape(translate("Menus", "GNS3 {version} at {url}").format(version=caps.version, url=self.window.presenter.url))
+            if caps is not None else escape(translate("Menus", "not connected"))
         )
         text = (
             f"<b>GNS3 Copilot Desktop {__version__}</b><br><br>"
             f"Qt {qVersion()} · PySide6 {pyside_version}<br>"
-            f"Controller: {controller}"
+            + escape(translate("Menus", "Controller: {controller}")).format(controller=controller)
         )
-        return self._box("About GNS3 Copilot Desktop", text)
+        return self._box(translate("Menus", "About GNS3 Copilot Desktop"), text)
 
     def _box(self, title: str, text: str) -> QMessageBox:
         from PySide6.QtCore import Qt

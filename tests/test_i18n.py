@@ -1,0 +1,220 @@
+"""The app in Chinese (zh_CN), the Qt way: which language is chosen, the catalogue is
+complete and current, and the real window — main window, menus, a turn stopped by a
+limit, each dialog — shows no English but proper names, and nothing cut off at 1024×700."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from geometry import clipped, text_cut
+from i18n_check import english_left, english_words
+
+ROOT = Path(__file__).resolve().parents[1]
+TS = ROOT / "resources" / "i18n" / "gns3_copilot_desktop_zh_CN.ts"
+
+
+# -- choosing the language ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh_CN"),
+        ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh_CN"),  # messages win over LANG
+        ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "en"),  # LC_ALL wins over both
+        ({"LANG": "de_DE.UTF-8", "LANGUAGE": "fr:zh_CN:en"}, "zh_CN"),  # gettext's priority list
+        ({"LANG": "C", "LANGUAGE": "zh_CN"}, "en"),  # the C locale ignores LANGUAGE, as gettext does
+        ({"LANG": "zh_TW.UTF-8"}, "en"),  # traditional Chinese is not simplified Chinese
+        ({"LANG": "zh_SG.UTF-8"}, "zh_CN"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+    ],
+)
+def test_the_language_follows_the_system_locale(environ, expected):
+    from gns3_copilot_desktop.ui.language import system_language
+
+    assert system_language(environ) == expected
+
+
+def test_the_command_line_wins_then_the_saved_choice_then_the_system():
+    from gns3_copilot_desktop.ui.language import chosen_language
+
+    chinese = {"LANG": "zh_CN.UTF-8"}
+    assert chosen_language("en", "zh_CN", chinese) == "en"
+    assert chosen_language(None, "en", chinese) == "en"
+    assert chosen_language(None, "system", chinese) == "zh_CN"
+    assert chosen_language(None, "klingon", chinese) == "zh_CN"  # a damaged setting
+
+
+def test_restarting_for_a_new_language_keeps_the_arguments_but_lang():
+    import sys
+
+    from gns3_copilot_desktop.app import restart_command
+
+    command = restart_command(["--demo", "upstream", "--lang", "en", "--theme=dark", "--lang=zh_CN"])
+    assert command == [sys.executable, "-m", "gns3_copilot_desktop", "--demo", "upstream", "--theme=dark"]
+
+
+def test_a_missing_catalogue_falls_back_to_english_and_says_so(qapp, monkeypatch, tmp_path):
+    from gns3_copilot_desktop.protocol.translation import translate
+    from gns3_copilot_desktop.ui import language
+
+    monkeypatch.setattr(language, "TRANSLATIONS", tmp_path)
+    lang = language.Language()
+    try:
+        assert lang.install("zh_CN") == "en"
+        assert "is missing" in lang.problem and "showing English" in lang.problem
+        assert translate("Menus", "&File") == "&File"
+    finally:
+        language.current.install(language.current.code)
+
+
+# -- the catalogue ----------------------------------------------------------------------
+
+
+def _messages():
+    root = ET.parse(TS).getroot()
+    for context in root.iter("context"):
+        name = context.findtext("name")
+        for message in context.iter("message"):
+            yield name, message.findtext("source"), message.find("translation")
+
+
+_FIELD = re.compile(r"\{[a-z_]*\}")
+
+
+def test_every_string_has_a_chinese_translation_that_keeps_its_fields():
+    problems = []
+    count = 0
+    for context, source, translation in _messages():
+        count += 1
+        text = translation.text or ""
+        if translation.get("type") in ("unfinished", "vanished", "obsolete") or not text.strip():
+            problems.append(f"{context}: {source!r} is not translated")
+        elif sorted(_FIELD.findall(source)) != sorted(_FIELD.findall(text)):
+            problems.append(f"{context}: {source!r} → {text!r} changes the {{fields}}")
+        elif ("&" in source.replace("&&", "")) != ("&" in text.replace("&&", "")):
+            problems.append(f"{context}: {source!r} → {text!r}: the keyboard accelerator (&) is lost or added")
+        elif re.search(r"[\u4e00-\u9fff]", text) is None and english_words(text):
+            problems.append(f"{context}: {source!r} → {text!r} is still English")
+    assert count > 300, "the catalogue holds the whole app"
+    assert problems == []
+
+
+def test_the_catalogue_holds_every_string_of_the_code(tmp_path):
+    """`bash packaging/i18n update` was run: no string of the code is missing from the
+    .ts file, none of it is left over."""
+    lupdate = shutil.which("pyside6-lupdate") or str(Path(__import__("sys").executable).parent / "pyside6-lupdate")
+    copy = tmp_path / TS.name
+    shutil.copy(TS, copy)
+    sources = sorted(str(p) for p in (ROOT / "gns3_copilot_desktop").rglob("*.py") if "controller_sim" not in p.parts)
+    subprocess.run([lupdate, "-locations", "none", "-no-obsolete", *sources, "-ts", str(copy)], check=True, capture_output=True)
+
+    def pairs(path):
+        root = ET.parse(path).getroot()
+        return {(c.findtext("name"), m.findtext("source")) for c in root.iter("context") for m in c.iter("message")}
+
+    assert pairs(copy) - pairs(TS) == set(), "strings in the code but not in the .ts: run bash packaging/i18n update"
+    assert pairs(TS) - pairs(copy) == set(), "strings in the .ts the code no longer has: run bash packaging/i18n update"
+
+
+# -- the window in Chinese --------------------------------------------------------------
+
+
+@pytest.fixture
+def chinese(qapp):
+    from gns3_copilot_desktop.ui.language import current
+
+    assert current.install("zh_CN") == "zh_CN", current.problem
+    yield
+    current.install("en")
+
+
+@pytest.fixture
+def controller_text(monkeypatch):
+    """Every piece of controller text the window was given, as the untrusted-text policy
+    saw it: that text stays as the controller wrote it."""
+    from gns3_copilot_desktop.ui import untrusted
+
+    seen: set[str] = set()
+    for name in ("visible", "escaped"):
+        original = getattr(untrusted, name)
+
+        def recording(text, *args, _original=original, **kwargs):
+            out = _original(text, *args, **kwargs)
+            seen.update((text, out))
+            return out
+
+        monkeypatch.setattr(untrusted, name, recording)
+    return seen
+
+
+@pytest.fixture
+def stopped_in_chinese(chinese, controller_text, request):
+    app = request.getfixturevalue("app")
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    panel = app.window.limits
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(4)
+    app.send("Check the interface status of all devices")
+    app.finish_turn()
+    assert app.window.chat.limit_bar.isVisible()
+    return app
+
+
+def _controller_words(app, seen):
+    """The controller's words in this window: what the policy saw, plus the demo lab's
+    names and each message as it came (tool names, arguments, outputs, answers)."""
+    words = set(seen)
+    for item in app.window.chat._transcript.items if hasattr(app.window.chat, "_transcript") else ():
+        words.update(str(v) for v in vars(item).values() if isinstance(v, str))
+    return words
+
+
+def test_the_main_window_speaks_chinese(stopped_in_chinese, controller_text):
+    app = stopped_in_chinese
+    window = app.window
+    window.resize(1024, 700)
+    app.settle(0.2)
+    assert "文件" in window.menus.file.title()
+    assert english_left(window, _controller_words(app, controller_text)) == []
+
+
+def test_nothing_is_cut_off_in_chinese_at_1024x700(stopped_in_chinese):
+    app = stopped_in_chinese
+    app.window.resize(1024, 700)
+    app.settle(0.2)
+    assert clipped(app.window) == []
+    assert text_cut(app.window) == []
+
+
+def test_numbers_follow_the_language(chinese):
+    from gns3_copilot_desktop.protocol.translation import number
+
+    assert number(1234567) == "1,234,567"
+    assert number(0.125, 2) == "0.13" or number(0.125, 2) == "0.12"
+
+
+def test_choosing_a_language_in_the_view_menu_is_saved_and_offers_a_restart(app):
+    from PySide6.QtWidgets import QMessageBox
+
+    from gns3_copilot_desktop.store import AppSettings
+
+    menus = app.window.menus
+    assert [a.text() for a in menus.languages.values()][1:] == ["English", "简体中文"]
+    box = menus.set_language("zh_CN")
+    assert isinstance(box, QMessageBox) and "简体中文" in box.text()
+    assert AppSettings(app.config_dir / "settings.json").language == "zh_CN"
+    later = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.RejectRole)
+    later.click()
+    assert app.window.isVisible() and not app.window.restart_wanted
+    assert menus.set_language("en") is None  # the language in effect: nothing to restart
+    box = menus.set_language("zh_CN")
+    now = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.AcceptRole)
+    now.click()
+    assert app.window.restart_wanted and not app.window.isVisible()
