@@ -1,6 +1,6 @@
 """Screenshots of the real window for the README: the app on the demo controller, a
-conversation with tool cards and a flagged limit, in light and dark, English and
-Chinese. Run under Xvfb (`xvfb-run -a -s "-screen 0 1400x900x24"`) or offscreen:
+conversation with tool cards and a flagged limit, in light and dark, the app in English
+and in Chinese (the "-zh" scenes: the window speaks zh_CN and is asked in Chinese). Run under Xvfb (`xvfb-run -a -s "-screen 0 1400x900x24"`) or offscreen:
 
     bash packaging/dev run python docs/make_screenshots.py
 """
@@ -30,8 +30,10 @@ async def scene(app, name: str, theme: str, message: str, limits) -> None:
     from gns3_copilot_desktop.app import build, parse_args
     from gns3_copilot_desktop.controller_sim import DemoController
     from gns3_copilot_desktop.store import Limits
+    from gns3_copilot_desktop.ui.language import current
     from gns3_copilot_desktop.ui.theme import apply_theme
 
+    assert current.install("zh_CN" if name.endswith("-zh.png") else "en") != "en" or "-zh" not in name, current.problem
     apply_theme(app, theme)
     presenter, window = build(parse_args(["--theme", theme]), app)
     window.resize(1360, 860)
