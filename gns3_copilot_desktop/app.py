@@ -137,8 +137,15 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("gns3-copilot-desktop")
     app.setApplicationDisplayName("GNS3 Copilot Desktop")
     app.setOrganizationName("gns3-copilot-desktop")
-    apply_theme(app, args.theme or "system", style=not made_here)
-    speak(args)
+    # What View chose last time, before the first paint: no flash of the wrong theme,
+    # size or language.
+    from .store.settings import AppSettings
+    from .ui.menus import apply_text_size
+
+    saved = AppSettings(config_dir() / "settings.json")
+    apply_theme(app, args.theme or saved.theme, style=not made_here)
+    apply_text_size(saved.text_size)
+    speak(args, saved.language)
     # Closing the window ends the controller side first, then the Qt loop, so that
     # tasks are cancelled and the HTTP client is closed while the loop still runs.
     app.setQuitOnLastWindowClosed(False)
@@ -186,12 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     return int(state["code"])  # type: ignore[arg-type]
 
 
-def speak(args: argparse.Namespace) -> None:
+def speak(args: argparse.Namespace, saved: str) -> None:
     """Install the language of this run, before any window says a word."""
-    from .store.settings import AppSettings
-    from .ui.language import current, chosen_language
+    from .ui.language import chosen_language, current
 
-    saved = AppSettings(config_dir() / "settings.json").language
     current.install(chosen_language(args.lang if args.lang != "system" else None, saved if args.lang != "system" else ""))
 
 

@@ -26,7 +26,11 @@ def test_file_view_help_and_the_view_settings_persist(app, qapp):
     size = window.font().pointSizeF()
     QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
     QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    app.settle(0.05)  # Qt hands an application font to its widgets in an event
     assert window.font().pointSizeF() == size + 2 and window.composer.edit.font().pointSizeF() == size + 2
+    shortcuts = menus.show_shortcuts()  # a dialog is a window of its own: it grows too
+    assert shortcuts.font().pointSizeF() == size + 2
+    shortcuts.close()
     QTest.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
     menus.themes["dark"].trigger()
     app.settle(0.05)
@@ -39,6 +43,7 @@ def test_file_view_help_and_the_view_settings_persist(app, qapp):
     # The next start reads them.
     presenter, again = build(parse_args([]), qapp)
     again.show()
+    app.settle(0.05)
     assert again.font().pointSizeF() == size + 1 and not again.left.isVisible()
     assert again.menus.themes["dark"].isChecked()
     menus.themes["system"].trigger()

@@ -29,13 +29,31 @@ SHORTCUTS = [  # key names as printed on keyboards; what they do, translated whe
     ("Ctrl+Q", QT_TRANSLATE_NOOP("Menus", "quit")),
 ]
 TEXT_SIZE_RANGE = (-4, 12)
+_base_font: QFont | None = None
+
+
+def base_font() -> QFont:
+    """The application's font as the platform gave it, before any View → text size."""
+    global _base_font
+    if _base_font is None:
+        _base_font = QFont(QApplication.font())
+    return QFont(_base_font)
+
+
+def apply_text_size(size: int) -> None:
+    """The application's font, not the window's: dialogs are windows of their own and do
+    not inherit the main window's font, and they must grow too. (Called before the
+    window is made, too, so that the first paint has the chosen size.)"""
+    font = base_font()
+    font.setPointSizeF(max(6.0, font.pointSizeF() + size))
+    if font != QApplication.font():
+        QApplication.setFont(font)
 
 
 class Menus:
     def __init__(self, window: MainWindow):
         self.window = window
         self.settings = window.presenter.settings
-        self._base_point_size = QApplication.font().pointSizeF()
         bar = window.menuBar()
 
         self.file = bar.addMenu(translate("Menus", "&File"))
@@ -152,9 +170,7 @@ class Menus:
         self._apply_text_size(size)
 
     def _apply_text_size(self, size: int) -> None:
-        font = QFont(QApplication.font())
-        font.setPointSizeF(max(6.0, self._base_point_size + size))
-        self.window.setFont(font)
+        apply_text_size(size)
         self.larger.setEnabled(size < TEXT_SIZE_RANGE[1])
         self.smaller.setEnabled(size > TEXT_SIZE_RANGE[0])
 
