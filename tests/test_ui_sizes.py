@@ -4,7 +4,7 @@ limit (tool cards, the stop bar), the side panels, the message box, checked by g
 from __future__ import annotations
 
 import pytest
-from geometry import clipped
+from geometry import clipped, text_cut
 
 SIZES = [(800, 500), (1024, 700), (1920, 1080)]
 
@@ -29,6 +29,7 @@ def test_no_control_is_clipped(stopped, size):
     app.settle(0.2)
     assert app.window.width() == size[0]
     assert clipped(app.window) == []
+    assert text_cut(app.window) == []
     bar = app.window.chat.limit_bar.button
     assert bar.visibleRegion().boundingRect().width() == bar.width()  # Continue whole, not cut
     # The side panels yielded to the conversation, not the other way round.
