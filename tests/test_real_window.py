@@ -10,13 +10,12 @@ them); without them the test skips, except in CI (CI=true), where it must run.""
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
 import pytest
 
-from real_window.session import Desktop, demo_project_id, missing_tools
+from real_window.session import Desktop, config_with_tool_limit, missing_tools
 
 MISSING = missing_tools()
 if MISSING and os.environ.get("CI") != "true":
@@ -29,13 +28,7 @@ SIZES = [(800, 500), (1024, 700), (1920, 1080)]
 
 @pytest.fixture
 def desktop(tmp_path):
-    config = tmp_path / "config"
-    config.mkdir()
-    # Limits last used in the demo's "OSPF Lab": at most 3 tool calls, so the interface
-    # check is stopped by the limit.
-    (config / "presets.json").write_text(json.dumps({
-        "presets": {}, "last_used": {"demo": {demo_project_id("OSPF Lab"): {"max_iterations": 20, "max_tool_calls": 3}}},
-    }))
+    config = config_with_tool_limit(tmp_path, 3)
     session = Desktop(tmp_path, 1920, 1080)
     session.start_app("--demo", config_dir=config, pace_s=0.05)
     yield session

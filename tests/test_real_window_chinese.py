@@ -9,7 +9,6 @@ Same tools as tests/test_real_window.py; skips without them, except in CI."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from i18n_check import english_words
-from real_window.session import Desktop, demo_project_id, missing_tools
+from real_window.session import Desktop, config_with_tool_limit, missing_tools
 
 MISSING = missing_tools()
 if MISSING and os.environ.get("CI") != "true":
@@ -40,11 +39,7 @@ def zh(source: str) -> str:
 
 @pytest.fixture
 def desktop(tmp_path):
-    config = tmp_path / "config"
-    config.mkdir()
-    (config / "presets.json").write_text(json.dumps({
-        "presets": {}, "last_used": {"demo": {demo_project_id("OSPF Lab"): {"max_iterations": 20, "max_tool_calls": 3}}},
-    }))
+    config = config_with_tool_limit(tmp_path, 3)
     session = Desktop(tmp_path, 1280, 800)
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         session.env.pop(name, None)

@@ -136,3 +136,14 @@ class Desktop:
 def demo_project_id(name: str) -> str:
     """The demo's project ids are stable (uuid5 of the name)."""
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"gns3-demo/{name}"))
+
+
+def config_with_tool_limit(tmp: Path, tool_calls: int = 3) -> Path:
+    """A fresh config folder whose limits last used in the demo's "OSPF Lab" allow at most
+    `tool_calls` tool calls: the interface check (one call per device) is stopped by it."""
+    config = tmp / "config"
+    config.mkdir()
+    (config / "presets.json").write_text(json.dumps({
+        "presets": {}, "last_used": {"demo": {demo_project_id("OSPF Lab"): {"max_iterations": 20, "max_tool_calls": tool_calls}}},
+    }))
+    return config
