@@ -61,3 +61,31 @@ def test_sessions_list_parses_with_pinned_and_counts():
     sessions = [ChatSession.model_validate(s) for s in load_json("upstream-copilot-sessions-after-pin.json")["body"]]
     assert sessions[0].pinned and not any(s.pinned for s in sessions[1:])
     assert all(s.metadata.get("copilot_mode") for s in sessions)
+
+
+def test_a_history_read_a_piece_at_a_time_is_the_same_history():
+    """The background parse of a long chat (in pieces, so that it never holds the GIL
+    for long) reads every recorded history as pydantic's one-pass parser does, with
+    pieces smaller than the chat, and odd spacing, escapes and non-ASCII text."""
+    import json
+
+    import pytest
+
+    from gns3_copilot_desktop.protocol.history_pieces import history_in_pieces
+
+    names = ["upstream-copilot-history-multi.json", "upstream-copilot-history-tool.json",
+             "upstream-copilot-history-after-disconnect.json"]
+    for name in names:
+        body = load_json(name)["body"]
+        for raw in (json.dumps(body), json.dumps(body, indent=3, ensure_ascii=False)):
+            expected = ConversationHistory.model_validate_json(raw)
+            assert history_in_pieces(raw.encode(), per_piece=2) == expected
+            assert history_in_pieces(raw.encode()) == expected
+    odd = '{ "thread_id" : "t\\u00e9", "messages" : [ ] , "title": "Ré \\"q\\"" }'
+    assert history_in_pieces(odd.encode()) == ConversationHistory.model_validate_json(odd)
+    for broken in ('{"thread_id": "t", "messages": [{"role": "user"} {"role": "user"}]}',
+                   '{"thread_id": "t", "messages": [{"content": "no role"}]}', '[]', '{"thread_id": "t"} x', ''):
+        with pytest.raises(ValueError):
+            history_in_pieces(broken.encode())
+        with pytest.raises(ValueError):
+            ConversationHistory.model_validate_json(broken)

@@ -18,6 +18,7 @@ import httpx
 from httpx_sse import aconnect_sse
 
 from ..protocol.events import ChatEvent, DoneEvent, LimitReachedEvent, StreamInterrupted, parse_event
+from ..protocol.history_pieces import history_in_pieces
 from ..protocol.models import (
     ChatRequest,
     ChatSession,
@@ -247,9 +248,10 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
         params = {"limit": limit} if limit is not None else None
         response = await self._request("GET", path, chat_route=True, params=params)
         try:
-            # One pass in pydantic's own JSON parser: a long history is megabytes.
+            # One pass in pydantic's own JSON parser: a long history is megabytes. In
+            # the thread, a piece at a time: one pass would hold the GIL throughout.
             if in_thread:
-                return await off_loop(ConversationHistory.model_validate_json, response.content)
+                return await off_loop(history_in_pieces, response.content)
             return ConversationHistory.model_validate_json(response.content)
         except ValueError:
             return ConversationHistory.model_validate(self._json(response))
