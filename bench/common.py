@@ -126,21 +126,26 @@ class LagProbe:
         self._histogram: list[int] | None = [0] * 20001 if bounded else None
         self._max = 0.0
         self._last: float | None = None
+        self._last_cpu = 0.0
+        self._max_cpu = 0.0  # the most CPU time this thread spent within one gap
         self.timer = QTimer()
         self.timer.setTimerType(Qt.TimerType.PreciseTimer)
         self.timer.setInterval(1)
         self.timer.timeout.connect(self._tick)
 
     def _tick(self) -> None:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), time.thread_time()
         if self._last is not None:
             gap = (now - self._last) * 1000
+            # What of the gap was this thread's own work: the rest it waited for a core
+            # (another process ran) or for the GIL.
+            self._max_cpu = max(self._max_cpu, (cpu - self._last_cpu) * 1000)
             if self._histogram is None:
                 self.gaps.append(gap)
             else:
                 self._histogram[min(int(gap * 10), 20000)] += 1
                 self._max = max(self._max, gap)
-        self._last = now
+        self._last, self._last_cpu = now, cpu
 
     def start(self) -> None:
         self._last = None
@@ -158,6 +163,11 @@ class LagProbe:
                     return bucket / 10
             return 0.0
         return statistics.quantiles(self.gaps, n=100)[98] if len(self.gaps) >= 100 else max(self.gaps, default=0.0)
+
+    def max_cpu(self) -> float:
+        """The longest stall in this thread's CPU time (ms): on a machine whose other
+        load takes the cores, a gap's wall time is mostly waiting; this is the app's."""
+        return self._max_cpu
 
     def max(self) -> float:
         return self._max if self._histogram is not None else max(self.gaps, default=0.0)

@@ -82,6 +82,7 @@ def main() -> int:
         "resizes": [r for *_, r, _ in runs],
         "lag_p99_ms": spread([p.p99() for _, _, p, _, _ in runs], 1),
         "lag_max_ms": spread(lag_max, 1),
+        "lag_max_own_cpu_ms": spread([p.max_cpu() for _, _, p, _, _ in runs], 1),
         "one_resize_after_lag_max_ms": spread([a for *_, a in runs], 1),
         "other_load_cores": spread([h.other_load_cores for _, h, _, _, _ in runs], 2),
     }
