@@ -161,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
         if not window.isVisible():
             app.quit()  # closed before the controller side was needed
             return
+        from .store import keyring_lookup
+
+        keyring_lookup.start()  # waits on other programs: meanwhile, the rest loads
         import asyncio
         import logging
 

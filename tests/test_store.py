@@ -87,3 +87,34 @@ def test_view_settings_and_the_last_place_come_back_and_bad_values_are_ignored(t
     damaged = AppSettings(tmp_path / "settings.json")
     assert (damaged.theme, damaged.text_size, damaged.side_panels) == ("system", 0, True)
     assert damaged.last_place == {"v": {}} and damaged.trusted_certificates == {}
+
+
+def test_the_keyring_is_not_used_before_the_early_search_for_it_is_over(monkeypatch):
+    """The app starts looking for the OS keyring in a thread right after the window is
+    painted; a sign-in read or written meanwhile waits for it, and uses what it found."""
+    import time
+
+    import keyring
+    import keyring.core
+    from ui_helpers import MemoryKeyring, use_keyring
+
+    from gns3_copilot_desktop.store import CredentialStore, keyring_lookup
+
+    monkeypatch.setattr(keyring.core, "_keyring_backend", keyring.core._keyring_backend)  # restored after
+    monkeypatch.setattr(keyring_lookup, "_search", None)
+    found = MemoryKeyring()
+    order = []
+
+    def slow_search():
+        time.sleep(0.3)  # keyring waits on ldconfig and gcc
+        use_keyring(found)
+        order.append("found")
+
+    monkeypatch.setattr(keyring, "get_keyring", slow_search)
+    keyring_lookup.start()
+    store = CredentialStore()
+    store.save("http://controller", "admin", "the-token", None)
+    order.append("saved")
+    assert order == ["found", "saved"]
+    assert store.available and store.token("http://controller", "admin") == "the-token"
+    assert found.secrets == {("gns3-copilot-desktop", "token:admin@http://controller"): "the-token"}

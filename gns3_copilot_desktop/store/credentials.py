@@ -12,6 +12,8 @@ import logging
 import keyring
 from keyring.errors import KeyringError, PasswordDeleteError
 
+from . import keyring_lookup
+
 log = logging.getLogger(__name__)
 
 SERVICE = "gns3-copilot-desktop"
@@ -41,6 +43,7 @@ class CredentialStore:
     def _get(self, key: str) -> str | None:
         if self.available:
             try:
+                keyring_lookup.wait()
                 return keyring.get_password(self.service, key)
             except (KeyringError, RuntimeError) as exc:
                 self._failed(exc)
@@ -49,6 +52,7 @@ class CredentialStore:
     def _set(self, key: str, secret: str) -> None:
         if self.available:
             try:
+                keyring_lookup.wait()
                 keyring.set_password(self.service, key, secret)
                 return
             except (KeyringError, RuntimeError) as exc:
@@ -59,6 +63,7 @@ class CredentialStore:
         self._memory.pop(key, None)
         if self.available:
             try:
+                keyring_lookup.wait()
                 keyring.delete_password(self.service, key)
             except PasswordDeleteError:
                 pass

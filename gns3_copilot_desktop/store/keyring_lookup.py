@@ -1,0 +1,39 @@
+"""Finding the OS keyring, started early in a thread of its own.
+
+keyring picks its backend by loading every backend it knows; its macOS one looks for
+its libraries even on Linux, by running `ldconfig` and `gcc`. That is 60-80 ms of
+waiting on other programs (100-130 ms in all) before the first token can be read, i.e.
+before the sign-in dialog or the signed-in window. Started right after the window is
+painted, the search overlaps the loading of the controller side; the credential store
+waits for it before its first use of the keyring. keyring is imported in the thread,
+so starting it costs the window nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+
+_search: threading.Thread | None = None
+
+
+def _find() -> None:
+    try:
+        import keyring
+
+        keyring.get_keyring()
+    except Exception:  # noqa: BLE001 - the credential store meets it again, and says so
+        pass
+
+
+def start() -> None:
+    """Start looking for the keyring (once)."""
+    global _search
+    if _search is None:
+        _search = threading.Thread(target=_find, name="keyring-lookup", daemon=True)
+        _search.start()
+
+
+def wait() -> None:
+    """Until the search started by `start` is over (at once if none was started)."""
+    if _search is not None:
+        _search.join()
