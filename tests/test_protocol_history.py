@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from fixtures import load_json, sse_bytes, sse_data_lines
 
 from gns3_copilot_desktop.protocol import ChatSession, ConversationHistory, Transcript, parse_event
@@ -63,15 +64,18 @@ def test_sessions_list_parses_with_pinned_and_counts():
     assert all(s.metadata.get("copilot_mode") for s in sessions)
 
 
-def test_a_history_read_a_piece_at_a_time_is_the_same_history():
+@pytest.mark.parametrize("decode_bytes", [1, 3, 7, 1 << 20])
+def test_a_history_read_a_piece_at_a_time_is_the_same_history(monkeypatch, decode_bytes):
     """The background parse of a long chat (in pieces, so that it never holds the GIL
     for long) reads every recorded history as pydantic's one-pass parser does, with
-    pieces smaller than the chat, and odd spacing, escapes and non-ASCII text."""
+    pieces smaller than the chat, and odd spacing, escapes and non-ASCII text, also
+    when the text arrives a few bytes at a time (numbers, strings and characters cut)."""
     import json
 
-    import pytest
-
+    from gns3_copilot_desktop.protocol import history_pieces
     from gns3_copilot_desktop.protocol.history_pieces import history_in_pieces
+
+    monkeypatch.setattr(history_pieces, "DECODE_BYTES", decode_bytes)
 
     names = ["upstream-copilot-history-multi.json", "upstream-copilot-history-tool.json",
              "upstream-copilot-history-after-disconnect.json"]
@@ -81,7 +85,9 @@ def test_a_history_read_a_piece_at_a_time_is_the_same_history():
             expected = ConversationHistory.model_validate_json(raw)
             assert history_in_pieces(raw.encode(), per_piece=2) == expected
             assert history_in_pieces(raw.encode()) == expected
-    odd = '{ "thread_id" : "t\\u00e9", "messages" : [ ] , "title": "Ré \\"q\\"" }'
+            body_bytes = raw.encode()  # as it arrived: cut anywhere, inside characters too
+            assert history_in_pieces([body_bytes[at : at + 5] for at in range(0, len(body_bytes), 5)]) == expected
+    odd = '{ "thread_id" : "t\\u00e9", "messages" : [ ] , "title": "Ré \\"q\\" 检查", "llm_calls": 123456789 }'
     assert history_in_pieces(odd.encode()) == ConversationHistory.model_validate_json(odd)
     for broken in ('{"thread_id": "t", "messages": [{"role": "user"} {"role": "user"}]}',
                    '{"thread_id": "t", "messages": [{"content": "no role"}]}', '[]', '{"thread_id": "t"} x', ''):
