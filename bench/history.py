@@ -129,6 +129,7 @@ def main() -> int:
                 "open_ratio": spread([w.wall_s / b.wall_s for b, w in zip(bares, windows)]),
                 "window_cpu_ms": spread([w.own_cpu_s * 1000 for w in windows], 1),
                 "lag_max_ms": spread([p.max() for p in probes], 1),
+                "lag_max_own_cpu_ms": spread([p.max_cpu() for p in probes], 1),
                 "other_load_cores": round(load.other_load_cores, 2),
                 "memory_growth_first_open_bytes": growths[0],
             }
