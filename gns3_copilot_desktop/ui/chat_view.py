@@ -248,6 +248,7 @@ PAGE_OUT_SCREENS = 3
 PAGE_IN_SCREENS = 1
 ITEM_SPACING = 8
 GROUP_SIZE = 16
+ANCHOR_MS = 250  # how long a scroll position is kept for a layout still to come
 
 
 class ChatView(QScrollArea):
@@ -300,6 +301,7 @@ class ChatView(QScrollArea):
         self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
+        self._anchor: int | None = None  # distance from the bottom to keep (see _keep_from_bottom)
         # Over the bottom of the view while the user reads further up and more arrives.
         self.jump = QPushButton("Jump to latest ↓", self)
         self.jump.setAccessibleName("Jump to latest")
@@ -356,7 +358,7 @@ class ChatView(QScrollArea):
             self._rebuild(transcript, shown=max(shown, 1))
             if not stick:
                 self._stick_to_bottom = False
-                QTimer.singleShot(0, self, lambda: bar.setValue(bar.maximum() - from_bottom))
+                self._keep_from_bottom(from_bottom)
         self._update_earlier()
         if asked:
             self.show_earlier()
@@ -413,7 +415,31 @@ class ChatView(QScrollArea):
         self._update_earlier()
         # Keep the messages the user was reading where they were.
         self._stick_to_bottom = False
-        QTimer.singleShot(0, self, lambda: bar.setValue(bar.maximum() - from_bottom))
+        self._keep_from_bottom(from_bottom)
+
+    def _keep_from_bottom(self, from_bottom: int) -> None:
+        """Once what was added above is laid out, scroll so that the view is as far from
+        the bottom as before: the user reads on where they were. The layout usually
+        comes before the next loop turn, but not always (seen under load): scrolled
+        before it, the view stayed at the top, where scrolling up again moves nothing
+        and so asks for nothing more. So each change of the scroll range does it too,
+        until the next loop turn finds it laid out, or for ANCHOR_MS more."""
+        bar = self.verticalScrollBar()
+        self._anchor, maximum = from_bottom, bar.maximum()
+
+        def next_turn() -> None:
+            if self._anchor is None:
+                return
+            bar.setValue(bar.maximum() - self._anchor)
+            if bar.maximum() != maximum:
+                self._anchor = None  # laid out already
+            else:
+                QTimer.singleShot(ANCHOR_MS, self, forget)
+
+        def forget() -> None:
+            self._anchor = None
+
+        QTimer.singleShot(0, self, next_turn)
 
     def update_items(self, indexes: list[int]) -> None:
         """Render these items (new or changed), a slice at a time: at most
@@ -585,7 +611,9 @@ class ChatView(QScrollArea):
             self.show_earlier()  # reading upwards: the next older page comes by itself
 
     def _range_changed(self, _minimum: int, maximum: int) -> None:
-        if self._stick_to_bottom:
+        if self._anchor is not None:  # see _keep_from_bottom
+            self.verticalScrollBar().setValue(maximum - self._anchor)
+        elif self._stick_to_bottom:
             # At once, not from a timer: one scroll per layout pass, one repaint.
             self.verticalScrollBar().setValue(maximum)
         elif self._transcript is not None and self._transcript.is_streaming and not self.jump.isVisible():
