@@ -139,10 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     app.setOrganizationName("gns3-copilot-desktop")
     # What View chose last time, before the first paint: no flash of the wrong theme,
     # size or language.
-    from .store.settings import AppSettings
-    from .ui.menus import apply_text_size
+    from .store.view_settings import read_view_choices
+    from .ui.theme import apply_text_size
 
-    saved = AppSettings(config_dir() / "settings.json")
+    saved = read_view_choices(config_dir() / "settings.json")
     apply_theme(app, args.theme or saved.theme, style=not made_here)
     apply_text_size(saved.text_size)
     speak(args, saved.language)

@@ -105,6 +105,6 @@ def app(qloop, qapp, qtbot, tmp_path, monkeypatch, keyring_backend):
     window.close()
     window.deleteLater()
     controller.stop()
-    from gns3_copilot_desktop.ui.menus import base_font
+    from gns3_copilot_desktop.ui.theme import base_font
 
     qapp.setFont(base_font())  # View → text size is application-wide: the next test starts at normal

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .filelock import locked
 from .jsonfile import JsonFile, SaveFailed
+from .view_settings import view_choices
 
 DEFAULT_CONTROLLER_URL = "http://127.0.0.1:3080"
 
@@ -44,12 +45,7 @@ class AppSettings:
                 url: {k: v for k, v in place.items() if k in ("project_id", "session_id") and isinstance(v, str)}
                 for url, place in data["last_place"].items() if isinstance(place, dict)
             }
-        if data.get("theme") in ("system", "light", "dark"):
-            self.theme = data["theme"]
-        if isinstance(data.get("language"), str) and 0 < len(data["language"]) <= 16:
-            self.language = data["language"]  # unknown codes fall back to the system's
-        if isinstance(data.get("text_size"), int) and not isinstance(data.get("text_size"), bool):
-            self.text_size = max(-4, min(12, data["text_size"]))
+        self.theme, self.text_size, self.language = view_choices(data)
         if isinstance(data.get("side_panels"), bool):
             self.side_panels = data["side_panels"]
         if isinstance(data.get("trusted_certificates"), dict):

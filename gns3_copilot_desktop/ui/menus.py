@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QActionGroup, QFont, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ..protocol.translation import QT_TRANSLATE_NOOP, translate
+from ..store.view_settings import TEXT_SIZE_RANGE
 from . import theme
+from .theme import apply_text_size
 from .language import LANGUAGES, SYSTEM, current, system_language
 
 if TYPE_CHECKING:
@@ -28,28 +30,6 @@ SHORTCUTS = [  # key names as printed on keyboards; what they do, translated whe
     ("Ctrl+Shift+B", QT_TRANSLATE_NOOP("Menus", "show or hide the side panels")),
     ("Ctrl+Q", QT_TRANSLATE_NOOP("Menus", "quit")),
 ]
-TEXT_SIZE_RANGE = (-4, 12)
-_base_font: QFont | None = None
-
-
-def base_font() -> QFont:
-    """The application's font as the platform gave it, before any View → text size."""
-    global _base_font
-    if _base_font is None:
-        _base_font = QFont(QApplication.font())
-    return QFont(_base_font)
-
-
-def apply_text_size(size: int) -> None:
-    """The application's font, not the window's: dialogs are windows of their own and do
-    not inherit the main window's font, and they must grow too. (Called before the
-    window is made, too, so that the first paint has the chosen size.)"""
-    font = base_font()
-    font.setPointSizeF(max(6.0, font.pointSizeF() + size))
-    if font != QApplication.font():
-        QApplication.setFont(font)
-
-
 class Menus:
     def __init__(self, window: MainWindow):
         self.window = window

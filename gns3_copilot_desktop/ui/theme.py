@@ -88,6 +88,29 @@ def apply_theme(app: QApplication, theme: str, style: bool = True) -> None:
         app.setPalette(QPalette())  # back to the platform's own (only after a switch)
 
 
+_base_font: QFont | None = None
+
+
+def base_font() -> QFont:
+    """The application's font as the platform gave it, before any View → text size."""
+    from PySide6.QtGui import QFont
+
+    global _base_font
+    if _base_font is None:
+        _base_font = QFont(QApplication.font())
+    return QFont(_base_font)
+
+
+def apply_text_size(size: int) -> None:
+    """View → text size, on the application's font, not the window's: dialogs are
+    windows of their own and do not inherit the main window's font, and they must grow
+    too. (Also called before the window is made, so the first paint has the size.)"""
+    font = base_font()
+    font.setPointSizeF(max(6.0, font.pointSizeF() + size))
+    if font != QApplication.font():
+        QApplication.setFont(font)
+
+
 def scroll_bar_style(dark: bool) -> str:
     """A thumb clearly darker (light theme) or lighter (dark) than its track: Fusion's
     light thumb beside near-white cards read as the track, and people dragged the wrong
