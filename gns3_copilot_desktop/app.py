@@ -109,7 +109,10 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
             pace_s = float(os.environ.get("GNS3_COPILOT_DEMO_PACE", "0.02"))
             demo = DemoController(pace_s=pace_s, behave=args.demo).start()
             creds = demo.credentials
-            window.statusBar().showMessage(f"Demo controller at {creds.url} (a simulated lab; nothing leaves this machine)", 15000)
+            from .protocol.translation import translate
+
+            said = translate("App", "Demo controller at {url} (a simulated lab; nothing leaves this machine)")
+            window.statusBar().showMessage(said.format(url=creds.url), 15000)
             # Kept under "demo": its port changes every run, its projects do not.
             key = "demo" if args.demo == "design" else f"demo-{args.demo}"
             await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as=key)

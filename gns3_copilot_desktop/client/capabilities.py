@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..protocol.ranges import LIMIT_FIELDS
+from ..protocol.translation import translate
 
 COPILOT_PREFIX = "/v3/copilot/projects/{project_id}/chat"
 LEGACY_PREFIX = "/v3/projects/{project_id}/chat"
@@ -42,11 +43,14 @@ class Capabilities:
     def describe(self) -> str:
         """One line for the window."""
         if self.copilot == "absent":
-            return f"GNS3 {self.version}: this controller has no AI Copilot"
-        if self.copilot == "unavailable":
-            return f"GNS3 {self.version}: the Copilot is installed but not available"
-        who = "the controller" if self.limits_in_schema else "this app"
-        return f"GNS3 {self.version}: limits enforced by {who}"
+            text = translate("Capabilities", "GNS3 {version}: this controller has no AI Copilot")
+        elif self.copilot == "unavailable":
+            text = translate("Capabilities", "GNS3 {version}: the Copilot is installed but not available")
+        elif self.limits_in_schema:
+            text = translate("Capabilities", "GNS3 {version}: limits enforced by the controller")
+        else:
+            text = translate("Capabilities", "GNS3 {version}: limits enforced by this app")
+        return text.format(version=self.version)
 
 
 def capabilities_from(version: str, openapi: dict[str, Any] | None) -> Capabilities:

@@ -30,6 +30,7 @@ from ..protocol.models import (
     Token,
     Version,
 )
+from ..protocol.translation import translate
 from .capabilities import Capabilities, capabilities_from
 from .errors import (
     ControllerError,
@@ -114,17 +115,22 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
 
     def _unreachable(self, exc: Exception) -> Unreachable:
         if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.ConnectTimeout):
-            return Unreachable(f"The controller at {self.base_url} stopped answering ({type(exc).__name__}).")
+            text = translate("ControllerClient", "The controller at {url} stopped answering ({reason}).")
+            return Unreachable(text.format(url=self.base_url, reason=type(exc).__name__))
+        # The reason is the TLS library's or the OS's own text: kept as it says it.
         reason = str(exc) or type(exc).__name__
         upper = reason.upper()
         if self.base_url.startswith("https://") and ("WRONG_VERSION_NUMBER" in upper or "RECORD LAYER FAILURE" in upper or "PACKET_LENGTH_TOO_LONG" in upper):
             plain = "http://" + self.base_url.removeprefix("https://")
-            return Unreachable(f"The server at {self.base_url} does not speak https on this port. Try {plain}.")
+            text = translate("ControllerClient", "The server at {url} does not speak https on this port. Try {plain}.")
+            return Unreachable(text.format(url=self.base_url, plain=plain))
+        untrusted = translate("ControllerClient", "The controller at {url} has a certificate this app does not trust: {reason}")
         if "CERTIFICATE_VERIFY_FAILED" in upper:
-            return UntrustedCertificate(f"The controller at {self.base_url} has a certificate this app does not trust: {reason}")
+            return UntrustedCertificate(untrusted.format(url=self.base_url, reason=reason))
         if "CERTIFICATE" in upper or "SSL" in upper:
-            return Unreachable(f"The controller at {self.base_url} has a certificate this app does not trust: {reason}")
-        return Unreachable(f"Cannot reach the controller at {self.base_url}: {reason}")
+            return Unreachable(untrusted.format(url=self.base_url, reason=reason))
+        text = translate("ControllerClient", "Cannot reach the controller at {url}: {reason}")
+        return Unreachable(text.format(url=self.base_url, reason=reason))
 
     async def _request(
         self, method: str, path: str, *, chat_route: bool = False, **kwargs: Any
@@ -179,17 +185,21 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
         try:
             return response.json() if content is None else json.loads(content)
         except ValueError as exc:
-            raise ProtocolError(
-                f"The controller sent something that is not JSON ({response.headers.get('content-type', 'no content type')})."
-            ) from exc
+            what = response.headers.get("content-type") or translate("ControllerClient", "no content type")
+            text = translate("ControllerClient", "The controller sent something that is not JSON ({content_type}).")
+            raise ProtocolError(text.format(content_type=what)) from exc
 
     # -- controller -----------------------------------------------------------------
 
     def _not_gns3(self, exc: ControllerError) -> ControllerError:
         """A web server without GNS3's routes, or answering them with something else."""
         if isinstance(exc, (NotFound, ProtocolError)) or (isinstance(exc, ControllerError) and exc.status == 405):
-            return ProtocolError(f"The server at {self.base_url} is not a GNS3 controller ({exc.message})")
+            text = translate("ControllerClient", "The server at {url} is not a GNS3 controller ({reason})")
+            return ProtocolError(text.format(url=self.base_url, reason=exc.message))
         return exc
+
+    def _not_a_controller(self) -> str:
+        return translate("ControllerClient", "The server at {url} is not a GNS3 controller.").format(url=self.base_url)
 
     async def version(self) -> Version:
         try:
@@ -197,7 +207,7 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
         except ControllerError as exc:
             raise self._not_gns3(exc) from exc
         except ValueError as exc:  # JSON, but not GNS3's
-            raise ProtocolError(f"The server at {self.base_url} is not a GNS3 controller.") from exc
+            raise ProtocolError(self._not_a_controller()) from exc
 
     async def authenticate(self, username: str, password: str) -> Token:
         """Sign in; the token is kept for the next calls."""
@@ -209,7 +219,7 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
         except ControllerError as exc:
             raise self._not_gns3(exc) from exc
         except ValueError as exc:
-            raise ProtocolError(f"The server at {self.base_url} is not a GNS3 controller.") from exc
+            raise ProtocolError(self._not_a_controller()) from exc
         self.token = token.access_token
         return token
 
@@ -351,10 +361,11 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
                 content_type = response.headers.get("content-type", "")
                 if "text/event-stream" not in content_type:
                     await response.aread()
-                    raise ProtocolError(
-                        f"The controller answered the chat with '{content_type or 'no content type'}' "
-                        "instead of an event stream."
+                    what = content_type or translate("ControllerClient", "no content type")
+                    text = translate(
+                        "ControllerClient", "The controller answered the chat with '{content_type}' instead of an event stream."
                     )
+                    raise ProtocolError(text.format(content_type=what))
                 events = source.aiter_sse()
                 # Closed here, in this task, however the consumer leaves.
                 stack.push_async_callback(events.aclose)
@@ -397,14 +408,17 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
                 yield LimitReachedEvent(kind="time", limit=int(timer or 0), count=0, session_id=session_id)
                 return
             yield StreamInterrupted(
-                reason=f"The connection to the controller was lost ({type(exc).__name__}).",
+                reason=translate("ControllerClient", "The connection to the controller was lost ({reason}).").format(
+                    reason=type(exc).__name__
+                ),
                 session_id=session_id,
             )
             return
         except httpx.TransportError as exc:
             raise self._unreachable(exc) from exc
         yield StreamInterrupted(
-            reason="The controller closed the stream before the turn was over.", session_id=session_id
+            reason=translate("ControllerClient", "The controller closed the stream before the turn was over."),
+            session_id=session_id,
         )
 
     async def _abort_for_limit(self, project_id: str, session_id: str | None, caps: Capabilities) -> bool:

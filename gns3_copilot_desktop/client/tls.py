@@ -15,6 +15,8 @@ import ssl
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from ..protocol.translation import translate
+
 FETCH_TIMEOUT_S = 5.0
 
 
@@ -64,7 +66,7 @@ async def fetch_certificate(url: str) -> Certificate:
     finally:
         writer.close()
     if not der:
-        raise ValueError("the server showed no certificate")
+        raise ValueError(translate("CertificateWords", "the server showed no certificate"))
     return describe(ssl.DER_cert_to_PEM_cert(der))
 
 

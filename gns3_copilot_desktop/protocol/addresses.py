@@ -5,20 +5,25 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from .translation import translate
+
 
 def controller_url_problem(url: str) -> str | None:
     """What is wrong with this controller URL, or None when it can be used."""
     if not url.startswith(("http://", "https://")):
-        return "The controller URL must start with http:// or https://"
+        return translate("AddressWords", "The controller URL must start with http:// or https://")
     if any(char.isspace() for char in url):
-        return "The controller URL cannot contain spaces."
+        return translate("AddressWords", "The controller URL cannot contain spaces.")
     try:
         parts = urlsplit(url)
         port = parts.port  # raises for a port that is not a number from 0 to 65535
     except ValueError:
-        return "The controller URL is not valid: check the port (a number from 1 to 65535) and the brackets around an IPv6 address."
+        return translate(
+            "AddressWords",
+            "The controller URL is not valid: check the port (a number from 1 to 65535) and the brackets around an IPv6 address.",
+        )
     if not parts.hostname:
-        return "The controller URL needs a host name or address, e.g. http://127.0.0.1:3080"
+        return translate("AddressWords", "The controller URL needs a host name or address, e.g. http://127.0.0.1:3080")
     if port == 0:
-        return "The controller URL's port must be a number from 1 to 65535."
+        return translate("AddressWords", "The controller URL's port must be a number from 1 to 65535.")
     return None

@@ -7,6 +7,8 @@ errs on the side of the lab."""
 
 from __future__ import annotations
 
+from .translation import translate
+
 # The real GNS3 Copilot (branch 3.0) and the reference controller.
 CHANGE_TOOLS = frozenset({
     "execute_multiple_device_config_commands",
@@ -45,10 +47,13 @@ def is_change(tool_name: str) -> bool:
 
 
 def explanation() -> str:
-    """The tooltip of the limit: what counts."""
-    return (
-        "Counts the tools that change devices or the topology:\n  "
-        + "\n  ".join(sorted(CHANGE_TOOLS))
-        + "\nand any tool not known to only read. Known to only read:\n  "
-        + "\n  ".join(sorted(READ_ONLY_TOOLS))
+    """The tooltip of the limit: what counts (the tool names stay as the Copilot has them)."""
+    text = translate(
+        "ChangeTools",
+        "Counts the tools that change devices or the topology:\n{changes}\n"
+        "and any tool not known to only read. Known to only read:\n{read_only}",
+    )
+    return text.format(
+        changes="\n".join("  " + name for name in sorted(CHANGE_TOOLS)),
+        read_only="\n".join("  " + name for name in sorted(READ_ONLY_TOOLS)),
     )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .translation import number, translate
+
 
 @dataclass(frozen=True)
 class Price:
@@ -26,9 +28,12 @@ def cost_line(input_tokens: int, output_tokens: int, model: str | None, price: P
     """One line, or "" when the controller reported no tokens for this chat."""
     if input_tokens <= 0 and output_tokens <= 0:
         return ""
-    line = f"This chat: {input_tokens:,} tokens in · {output_tokens:,} out"
+    tokens = translate("CostLine", "This chat: {input} tokens in · {output} out").format(
+        input=number(input_tokens), output=number(output_tokens)
+    )
     if price is not None and price.known and model:
-        line += f" · ≈ ${price.of(input_tokens, output_tokens):,.4f} at the prices set for {model}"
-    elif model:
-        line += f" · enter {model}'s prices in LLM settings to see the cost"
-    return line
+        cost = translate("CostLine", "≈ ${cost} at the prices set for {model}")
+        return tokens + " · " + cost.format(cost=number(price.of(input_tokens, output_tokens), 4), model=model)
+    if model:
+        return tokens + " · " + translate("CostLine", "enter {model}'s prices in LLM settings to see the cost").format(model=model)
+    return tokens

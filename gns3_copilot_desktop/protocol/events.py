@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from .translation import translate
+
 
 class _Event(BaseModel):
     model_config = ConfigDict(extra="allow", frozen=True)
@@ -89,7 +91,9 @@ class ToolEndEvent(_Event):
 
 class ErrorEvent(_Event):
     type: Literal["error"] = "error"
-    error: str = "The Copilot reported an error."
+    # The app's words, for an error event that came without any: made when the event is
+    # (not at import), so they are in the user's language. The controller's own stay as sent.
+    error: str = Field(default_factory=lambda: translate("EventWords", "The Copilot reported an error."))
 
     _error_text = field_validator("error", mode="before")(_output_as_text_validator)
 
@@ -151,7 +155,7 @@ class StreamInterrupted(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     type: Literal["interrupted"] = "interrupted"
-    reason: str = "The connection to the controller was lost."
+    reason: str = Field(default_factory=lambda: translate("EventWords", "The connection to the controller was lost."))
     session_id: str | None = None
 
 
@@ -204,14 +208,16 @@ def parse_event(data: str | bytes | dict[str, Any]) -> ChatEvent:
         try:
             obj = json.loads(text)
         except ValueError as exc:
-            return MalformedEvent(raw=text[:2000], reason=f"not JSON ({exc.msg})")
+            # Python's and pydantic's own details stay as they wrote them (technical).
+            reason = translate("EventWords", "not JSON ({detail})").format(detail=exc.msg)
+            return MalformedEvent(raw=text[:2000], reason=reason)
         except RecursionError:
-            return MalformedEvent(raw=text[:2000], reason="JSON nested too deep")
+            return MalformedEvent(raw=text[:2000], reason=translate("EventWords", "JSON nested too deep"))
     if not isinstance(obj, dict):
-        return MalformedEvent(raw=_preview(text, obj), reason="not a JSON object")
+        return MalformedEvent(raw=_preview(text, obj), reason=translate("EventWords", "not a JSON object"))
     kind = obj.get("type")
     if not isinstance(kind, str):
-        return MalformedEvent(raw=_preview(text, obj), reason="no event type")
+        return MalformedEvent(raw=_preview(text, obj), reason=translate("EventWords", "no event type"))
     if kind not in _KNOWN_TYPES:
         return UnknownEvent(type=kind, raw=obj)
     try:
@@ -221,7 +227,10 @@ def parse_event(data: str | bytes | dict[str, Any]) -> ChatEvent:
         where = ".".join(str(p) for p in first["loc"][1:]) or kind
         session = obj.get("session_id") if isinstance(obj.get("session_id"), str) else None
         return MalformedEvent(
-            raw=_preview(text, obj), reason=f"bad '{kind}' event ({where}: {first['msg']})",
+            raw=_preview(text, obj),
+            reason=translate("EventWords", "bad '{kind}' event ({field}: {detail})").format(
+                kind=kind, field=where, detail=first["msg"]
+            ),
             session_id=session,
         )
 

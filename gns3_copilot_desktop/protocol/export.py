@@ -6,6 +6,10 @@ opens a chat from, so an exported chat reads back exactly as it showed. Everythi
 it is untrusted (LLM text, tool output, titles): the HTML escapes all of it and loads
 nothing from anywhere; the Markdown puts tool data in fences longer than any run of
 backticks inside.
+
+Markdown and HTML are documents for people: their headings and the app's notices are in
+the language the app speaks when exporting (the conversation itself stays as it was
+written). The JSON is for the app: its keys and format never change with the language.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from .items import AssistantText, ErrorNotice, InfoNotice, ToolCall, ToolStatus,
 from .llm_configs import mode_name
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
+from .translation import number, translate
 
 FORMAT = "gns3-copilot-chat"
 FORMAT_VERSION = 1
@@ -39,7 +44,7 @@ class ExportedChat:
 
     @property
     def title(self) -> str:
-        return (self.session.display_title if self.session else None) or self.history.title or "Chat"
+        return (self.session.display_title if self.session else None) or self.history.title or translate("ExportWords", "Chat")
 
     @property
     def mode(self) -> str | None:
@@ -66,16 +71,19 @@ def from_json(text: str | bytes) -> ExportedChat:
     try:
         document = json.loads(text)
     except ValueError as exc:
-        raise NotAnExport(f"This file is not JSON ({exc}).") from exc
+        raise NotAnExport(translate("ExportWords", "This file is not JSON ({reason}).").format(reason=exc)) from exc
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise NotAnExport("This file is not a chat exported by GNS3 Copilot Desktop.")
+        raise NotAnExport(translate("ExportWords", "This file is not a chat exported by GNS3 Copilot Desktop."))
     if not isinstance(document.get("version"), int) or document["version"] > FORMAT_VERSION:
-        raise NotAnExport("This chat was exported by a newer version of the app: update it to open the file.")
+        raise NotAnExport(
+            translate("ExportWords", "This chat was exported by a newer version of the app: update it to open the file.")
+        )
     try:
         history = ConversationHistory.model_validate(document.get("history"))
         session = ChatSession.model_validate(document["session"]) if document.get("session") else None
     except ValueError as exc:
-        raise NotAnExport(f"This exported chat is damaged: {str(exc).splitlines()[0]}") from exc
+        damage = str(exc).splitlines()[0]
+        raise NotAnExport(translate("ExportWords", "This exported chat is damaged: {reason}").format(reason=damage)) from exc
     return ExportedChat(
         history, session, str(document.get("project") or ""), str(document.get("controller") or ""),
         str(document.get("exported_at") or ""),
@@ -108,40 +116,46 @@ def _one_line(text: str) -> str:
 def _call_status(call: ToolCall) -> str:
     if call.limit is not None:
         return f"⚠ {call.limit.summary()}"
-    return {ToolStatus.ABORTED: "stopped before it ran", ToolStatus.DONE: "done"}.get(call.status, call.status.value)
+    if call.status == ToolStatus.ABORTED:
+        return translate("ExportWords", "stopped before it ran")
+    if call.status == ToolStatus.DONE:
+        return translate("ExportWords", "done")
+    return translate("ExportWords", "not finished")  # a history that ends while a call is pending
 
 
 def _header_facts(chat: ExportedChat) -> list[tuple[str, str]]:
-    facts = [("Project", chat.project_name), ("Controller", chat.controller)]
+    facts = [(translate("ExportWords", "Project"), chat.project_name), (translate("ExportWords", "Controller"), chat.controller)]
     if chat.mode:
-        facts.append(("Copilot mode", mode_name(chat.mode)))
+        facts.append((translate("ExportWords", "Copilot mode"), mode_name(chat.mode)))
     if chat.session is not None and chat.session.llm_calls_count:
-        facts.append(("LLM calls", str(chat.session.llm_calls_count)))
+        facts.append((translate("ExportWords", "LLM calls"), number(chat.session.llm_calls_count)))
     if chat.session is not None and chat.session.total_tokens:
-        facts.append(("Tokens", f"{chat.session.total_tokens:,}"))
-    facts.append(("Exported", chat.exported_at))
+        facts.append((translate("ExportWords", "Tokens"), number(chat.session.total_tokens)))
+    facts.append((translate("ExportWords", "Exported"), chat.exported_at))
     return [(k, v) for k, v in facts if v]
 
 
 def to_markdown(chat: ExportedChat) -> str:
     out = [f"# {_one_line(chat.title)}", ""]
-    out += [f"- **{key}:** {_one_line(value)}" for key, value in _header_facts(chat)]
+    fact = translate("ExportWords", "- **{key}:** {value}")
+    out += [fact.format(key=key, value=_one_line(value)) for key, value in _header_facts(chat)]
     questions = 0
     for item in chat.transcript().items:
         if isinstance(item, UserMessage):
             questions += 1
-            out += ["", f"## Question {questions}", "", _quote(item.text)]
+            out += ["", translate("ExportWords", "## Question {number}").format(number=number(questions)), "", _quote(item.text)]
         elif isinstance(item, AssistantText):
             out += ["", item.text.rstrip()]
             if item.iteration_notice is not None:
                 out += ["", f"> ⚠ **{item.iteration_notice.summary()}**"]
         elif isinstance(item, ToolCall):
             arguments, language = _pretty(item.arguments)
-            out += ["", f"### Tool call `{_one_line(item.name)}` ({_call_status(item)})", "", "Arguments:", "",
-                    _fence(arguments or "{}", language)]
+            heading = translate("ExportWords", "### Tool call `{name}` ({status})")
+            out += ["", heading.format(name=_one_line(item.name), status=_call_status(item)), "",
+                    translate("ExportWords", "Arguments:"), "", _fence(arguments or "{}", language)]
             if item.output is not None:
                 result, language = _pretty(item.output)
-                out += ["", "Result:", "", _fence(result, language)]
+                out += ["", translate("ExportWords", "Result:"), "", _fence(result, language)]
         elif isinstance(item, (ErrorNotice, InfoNotice)):
             mark = "⚠" if isinstance(item, InfoNotice) and item.kind == "limit" else "ℹ" if isinstance(item, InfoNotice) else "✖"
             out += ["", f"> {mark} {_one_line(item.text)}"]
@@ -174,7 +188,8 @@ def _e(text: str) -> str:
 def to_html(chat: ExportedChat) -> str:
     """One file, no scripts, nothing fetched (the policy forbids it), all text escaped."""
     body = [f"<h1>{_e(chat.title)}</h1>", '<ul class="facts">']
-    body += [f"<li><b>{_e(key)}:</b> {_e(value)}</li>" for key, value in _header_facts(chat)]
+    fact = translate("ExportWords", "<li><b>{key}:</b> {value}</li>")
+    body += [fact.format(key=_e(key), value=_e(value)) for key, value in _header_facts(chat)]
     body.append("</ul>")
     for item in chat.transcript().items:
         if isinstance(item, UserMessage):
@@ -187,9 +202,9 @@ def to_html(chat: ExportedChat) -> str:
             arguments, _ = _pretty(item.arguments)
             limit = " limit" if item.limit is not None else ""
             body.append(f'<details class="tool{limit}" open><summary>{_e(item.name)} · {_e(_call_status(item))}</summary>')
-            body.append(f"<p>Arguments</p><pre>{_e(arguments or '{}')}</pre>")
+            body.append(f"<p>{_e(translate('ExportWords', 'Arguments'))}</p><pre>{_e(arguments or '{}')}</pre>")
             if item.output is not None:
-                body.append(f"<p>Result</p><pre>{_e(_pretty(item.output)[0])}</pre>")
+                body.append(f"<p>{_e(translate('ExportWords', 'Result'))}</p><pre>{_e(_pretty(item.output)[0])}</pre>")
             body.append("</details>")
         elif isinstance(item, ErrorNotice):
             body.append(f'<p class="error">✖ {_e(item.text)}</p>')

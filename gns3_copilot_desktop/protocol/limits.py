@@ -9,6 +9,12 @@ would pass `max_tool_calls` with a tool message like:
 Those arrive live as `tool_end` events and later as `role: "tool"` history messages.
 The text may come pretty-printed, indented, or JSON-encoded (as a JSON string, or as a
 field of a JSON object), so the detector is tolerant of all three.
+
+Two kinds of words live here. The design's wording (`tool_limit_message` and the other
+`*_message`/`*_notice` functions) is a controller's: the reference controller sends it
+and the regexes read the real server's, so it stays English, exactly. What this app says
+about a limit (`LimitNotice.summary()`, `refusal()`, `app_limit_message()`, shown on the
+flags and cards, never sent or parsed back) is in the user's language.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+
+from .translation import QT_TRANSLATE_NOOP, number, translate
 
 _TOOL_LIMIT = re.compile(r"^\s*Tool\s+call\s+limit\s+reached\s*\(\s*(\d+)\s*calls?\s*\)\s*\.?", re.I)
 _COUNT = re.compile(r"Current\s+tool\s+call\s+count\s*:\s*(\d+)\s*/\s*(\d+)", re.I)
@@ -28,6 +36,31 @@ _ITERATION_LIMIT = re.compile(
     r"^\s*Iteration\s+limit\s+reached\s*\(\s*(\d+)\s*iterations?\s*\)\s*\.?", re.I
 )
 _JSON_TEXT_KEYS = ("message", "error", "content", "output", "detail")
+
+# A refused call's status, by limit kind: (refused by the controller, by this app).
+_REFUSALS = {
+    "tool_calls": (
+        QT_TRANSLATE_NOOP("LimitWords", "refused: tool-call limit"),
+        QT_TRANSLATE_NOOP("LimitWords", "refused: tool-call limit (this app)"),
+    ),
+    "iterations": (
+        QT_TRANSLATE_NOOP("LimitWords", "refused: iteration limit"),
+        QT_TRANSLATE_NOOP("LimitWords", "refused: iteration limit (this app)"),
+    ),
+    "time": (
+        QT_TRANSLATE_NOOP("LimitWords", "refused: time limit"),
+        QT_TRANSLATE_NOOP("LimitWords", "refused: time limit (this app)"),
+    ),
+    "changes": (
+        QT_TRANSLATE_NOOP("LimitWords", "refused: configuration limit"),
+        QT_TRANSLATE_NOOP("LimitWords", "refused: configuration limit (this app)"),
+    ),
+    "tool": (
+        QT_TRANSLATE_NOOP("LimitWords", "refused: limit for {tool}"),
+        QT_TRANSLATE_NOOP("LimitWords", "refused: limit for {tool} (this app)"),
+    ),
+    None: (QT_TRANSLATE_NOOP("LimitWords", "refused: limit"), QT_TRANSLATE_NOOP("LimitWords", "refused: limit (this app)")),
+}
 
 
 @dataclass(frozen=True)
@@ -43,31 +76,35 @@ class LimitNotice:
 
     def refusal(self) -> str:
         """What a refused tool call's card says."""
-        what = {
-            "tool_calls": "tool-call limit", "iterations": "iteration limit", "time": "time limit",
-            "changes": "configuration limit", "tool": f"limit for {self.tool}",
-        }.get(self.kind, "limit")
-        return f"refused: {what}" + (" (this app)" if self.enforced_by == "app" else "")
+        by_controller, by_app = _REFUSALS.get(self.kind, _REFUSALS[None])
+        text = translate("LimitWords", by_app if self.enforced_by == "app" else by_controller)
+        return text.format(tool=self.tool)
 
     def summary(self) -> str:
+        """The flag's words: which limit, and how far the count got."""
         if self.kind == "time":
-            return f"Time limit reached: {_duration(self.limit)}"
+            return translate("LimitWords", "Time limit reached: {duration}").format(duration=_duration(self.limit))
         if self.kind == "iterations":
-            return f"Iteration limit reached: {self.limit} of {self.limit} iterations used"
+            return translate("LimitWords", "Iteration limit reached: {limit} of {limit} iterations used").format(
+                limit=number(self.limit)
+            )
         count = self.count
         if self.enforced_by != "app":
             # The design's count is the calls run before the refused batch.
             count = self.limit if count is None else min(count, self.limit)
         count = count or 0
-        over = ""
+        fields = {"count": number(count), "limit": number(self.limit), "tool": self.tool}
+        if self.kind == "changes":
+            text = translate("LimitWords", "Configuration limit reached: {count} of {limit} changes made")
+        elif self.kind == "tool":
+            text = translate("LimitWords", "Limit for {tool} reached: {count} of {limit} calls used")
+        else:
+            text = translate("LimitWords", "Tool call limit reached: {count} of {limit} tool calls used")
+        text = text.format(**fields)
         if count > self.limit:
             # This app's abort came too late for some calls: say what really ran.
-            over = " (the controller ran them before this app's abort reached it)"
-        if self.kind == "changes":
-            return f"Configuration limit reached: {count} of {self.limit} changes made{over}"
-        if self.kind == "tool":
-            return f"Limit for {self.tool} reached: {count} of {self.limit} calls used{over}"
-        return f"Tool call limit reached: {count} of {self.limit} tool calls used{over}"
+            text += translate("LimitWords", " (the controller ran them before this app's abort reached it)")
+        return text
 
 
 def _candidate_texts(text: str) -> list[str]:
@@ -124,7 +161,8 @@ def detect_iteration_notice(text: str | None) -> LimitNotice | None:
 
 
 def tool_limit_message(limit: int, count: int) -> str:
-    """The design's exact wording, for the reference controller and app-side enforcement."""
+    """The design's exact wording, which the reference controller sends (English, as the
+    real server's: `detect_limit_notice` reads it)."""
     return (
         f"Tool call limit reached ({limit} calls). "
         "Please simplify your request or break it into smaller steps. "
@@ -133,17 +171,33 @@ def tool_limit_message(limit: int, count: int) -> str:
 
 
 def app_limit_message(kind: str, limit: int, count: int, tool: str | None = None) -> str:
-    """What a refused call's card explains, for the limits only this app knows."""
+    """What a refused call's card explains when this app enforced the limit. The card
+    shows it where a controller's own message would be, but no controller ever said it:
+    it is the app's, in the user's language (nothing sends or parses it)."""
+    fields = {"limit": number(limit), "count": number(count), "tool": tool, "duration": _duration(limit)}
     if kind == "time":
-        return f"Time limit reached ({_duration(limit)}). This app stopped the turn."
-    if kind == "changes":
-        return (
-            f"Configuration limit reached ({limit} changes). This call would change the lab "
-            f"once more. Changes made: {count}/{limit}."
+        text = translate("LimitWords", "Time limit reached ({duration}). This app stopped the turn.")
+    elif kind == "changes":
+        text = translate(
+            "LimitWords",
+            "Configuration limit reached ({limit} changes). This call would change the lab once more. "
+            "Changes made: {count}/{limit}.",
         )
-    if kind == "tool":
-        return f"Limit for {tool} reached ({limit} calls). Calls made: {count}/{limit}."
-    return tool_limit_message(limit, count) if kind == "tool_calls" else iteration_limit_message(limit)
+    elif kind == "tool":
+        text = translate("LimitWords", "Limit for {tool} reached ({limit} calls). Calls made: {count}/{limit}.")
+    elif kind == "tool_calls":
+        text = translate(
+            "LimitWords",
+            "Tool call limit reached ({limit} calls). Please simplify your request or break it into smaller "
+            "steps. Current tool call count: {count}/{limit}.",
+        )
+    else:
+        text = translate(
+            "LimitWords",
+            "Iteration limit reached ({limit} iterations). The agent stopped before it could finish; "
+            "raise the iteration limit to let it go on.",
+        )
+    return text.format(**fields)
 
 
 def per_tool_limit_message(tool: str, limit: int, count: int) -> str:
@@ -164,10 +218,13 @@ def time_limit_notice(seconds: int) -> str:
 
 
 def _duration(seconds: int) -> str:
-    return f"{seconds // 60} min" if seconds % 60 == 0 else f"{seconds} s"
+    if seconds % 60 == 0:
+        return translate("LimitWords", "{minutes} min").format(minutes=number(seconds // 60))
+    return translate("LimitWords", "{seconds} s").format(seconds=number(seconds))
 
 
 def iteration_limit_message(limit: int) -> str:
+    """The design's wording for the iteration limit (the reference controller)."""
     return (
         f"Iteration limit reached ({limit} iterations). "
         "The agent stopped before it could finish; raise the iteration limit to let it go on."

@@ -18,6 +18,7 @@ from .ranges import (  # noqa: F401 - re-exported
     MAX_MINUTES_RANGE,
     MAX_TOOL_CALLS_RANGE,
 )
+from .translation import translate
 
 
 class _Lenient(BaseModel):
@@ -51,7 +52,7 @@ class ChatRequest(BaseModel):
     @classmethod
     def _not_blank(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("the message is empty")
+            raise ValueError(translate("ModelWords", "the message is empty"))
         return value
 
     def to_body(self, *, known: frozenset[str] | None = None) -> dict[str, Any]:

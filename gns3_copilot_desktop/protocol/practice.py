@@ -23,7 +23,8 @@ class InjectRequest(ChatRequest):
 
 
 def practice_message(faults: int) -> str:
-    """What to ask for: nothing for one fault (upstream's default), else how many."""
+    """What to ask for: nothing for one fault (upstream's default), else how many. Sent
+    to the controller's agent, so English whatever the app's language (never translated)."""
     if faults == RANDOM:
         return "Inject a random number of network faults (1 to 3) for troubleshooting practice."
     if faults <= 1:

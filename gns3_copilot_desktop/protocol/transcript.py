@@ -34,7 +34,6 @@ from .limits import (
     app_limit_message,
     detect_iteration_notice,
     detect_limit_notice,
-    iteration_limit_message,
 )
 from .items import (  # noqa: F401 - the items are part of the transcript's API
     AssistantText,
@@ -48,6 +47,7 @@ from .items import (  # noqa: F401 - the items are part of the transcript's API
     _aborted_output,
 )
 from .models import ConversationHistory
+from .translation import QT_TRANSLATE_NOOP, translate
 from .turn_records import (
     CALLS_KEPT,
     PARTIAL_TEXT_CHARS,
@@ -62,8 +62,20 @@ from .turn_records import (
 
 LIMIT_KINDS = ("tool_calls", "iterations", "time", "changes", "tool")
 _KEPT_STATUSES = {s.value for s in ToolStatus}
-STOPPED_BY_USER = "Stopped: you aborted this turn."
-CONNECTION_LOST = "The connection to the controller was lost."
+# Notices in the app's words, translated when a notice is made (the transcript lives as
+# long as the window, and a new language needs a restart). Turn records keep the kind of
+# stop, never these words, so a chat reopened after a switch speaks the new language.
+STOPPED_BY_USER = QT_TRANSLATE_NOOP("Transcript", "Stopped: you aborted this turn.")
+CONNECTION_LOST = QT_TRANSLATE_NOOP("Transcript", "The connection to the controller was lost.")
+
+
+def _kept(reason: str) -> str:
+    """An interrupted turn's notice: why, and that nothing that arrived is lost."""
+    return translate("Transcript", "{reason} What arrived is kept.").format(reason=reason)
+
+
+def _by_this_app(notice: LimitNotice) -> str:
+    return translate("Transcript", "{summary} (enforced by this app).").format(summary=notice.summary())
 
 
 @dataclass(eq=False)
@@ -190,7 +202,7 @@ class Transcript:
                 call.status = ToolStatus.ABORTED
                 self._touch(call)
         self.state = TurnState.ABORTED
-        self._add(InfoNotice(text=STOPPED_BY_USER, kind="aborted"))
+        self._add(InfoNotice(text=translate("Transcript", STOPPED_BY_USER), kind="aborted"))
 
     def _last_text(self) -> AssistantText:
         last = self.items[-1] if self.items else None
@@ -343,7 +355,7 @@ class Transcript:
                 call.limit = settled
                 self._touch(call)
         if self._limit_info is not None:
-            self._limit_info.text = settled.summary() + " (enforced by this app)."
+            self._limit_info.text = _by_this_app(settled)
             self._touch(self._limit_info)
 
     def _orphan_call(self, name: str, call_id: str | None) -> ToolCall:
@@ -416,7 +428,7 @@ class Transcript:
         else:
             self.state = TurnState.DONE
         if self.state == TurnState.ABORTED:
-            self._add(InfoNotice(text=STOPPED_BY_USER, kind="aborted"))
+            self._add(InfoNotice(text=translate("Transcript", STOPPED_BY_USER), kind="aborted"))
 
     def _on_abort(self, event: AbortEvent) -> None:
         self._aborted_seen = True
@@ -464,22 +476,18 @@ class Transcript:
         stop = self.limit_stop
         if stop is not None and stop.enforced_by == "app" and self._limit_info is None:
             self._limit_info = self._add(  # type: ignore[assignment]
-                InfoNotice(text=stop.summary() + " (enforced by this app).", kind="limit")
+                InfoNotice(text=_by_this_app(stop), kind="limit")
             )
 
     def note_unshown(self, what: str, reason: str, raw: str) -> None:
         """An event that could not be folded in: say so where it was, keep its raw text,
         and let the turn go on."""
-        self._add(InfoNotice(text=f"Could not show this part ({what}): {reason}. Raw text: {raw[:2000]}", kind="malformed"))
+        text = translate("Transcript", "Could not show this part ({what}): {reason}. Raw text: {raw}")
+        self._add(InfoNotice(text=text.format(what=what, reason=reason, raw=raw[:2000]), kind="malformed"))
 
     def _on_malformed(self, event: MalformedEvent) -> None:
-        self._add(
-            InfoNotice(
-                text=f"The controller sent something this app could not read ({event.reason}); "
-                "it was skipped.",
-                kind="malformed",
-            )
-        )
+        text = translate("Transcript", "The controller sent something this app could not read ({reason}); it was skipped.")
+        self._add(InfoNotice(text=text.format(reason=event.reason), kind="malformed"))
 
     def _on_interrupted(self, event: StreamInterrupted) -> None:
         if self.state != TurnState.STREAMING:
@@ -494,7 +502,7 @@ class Transcript:
             self.state = TurnState.FAILED
             return
         self.state = TurnState.INTERRUPTED
-        self._add(InfoNotice(text=event.reason + " What arrived is kept.", kind="interrupted"))
+        self._add(InfoNotice(text=_kept(event.reason), kind="interrupted"))
 
     def _infer_iteration_stop(self) -> None:
         """A turn that used all its iterations and ended on tool results, not an answer."""
@@ -506,10 +514,10 @@ class Transcript:
                 "iterations",
                 self.max_iterations,
                 self.llm_turns,
-                iteration_limit_message(self.max_iterations),
+                app_limit_message("iterations", self.max_iterations, self.llm_turns),
             )
             self._stop_on_limit(notice, self.limit_enforced_by or "controller")
-            self._add(InfoNotice(text=notice.summary() + ".", kind="limit"))
+            self._add(InfoNotice(text=translate("Transcript", "{summary}.").format(summary=notice.summary()), kind="limit"))
 
     # -- history ----------------------------------------------------------------------
 
@@ -565,9 +573,9 @@ class Transcript:
             self._settle_limit_count_to(record.limit_count)
             self._place_limit_notice()
         elif record.stop == STOP_USER:
-            self._add(InfoNotice(text=STOPPED_BY_USER, kind="aborted"))
+            self._add(InfoNotice(text=translate("Transcript", STOPPED_BY_USER), kind="aborted"))
         else:
-            self._add(InfoNotice(text=CONNECTION_LOST + " What arrived is kept.", kind="interrupted"))
+            self._add(InfoNotice(text=_kept(translate("Transcript", CONNECTION_LOST)), kind="interrupted"))
         return True
 
     def _restore(self, record: TurnRecord) -> None:
