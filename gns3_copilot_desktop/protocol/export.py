@@ -202,9 +202,11 @@ def to_html(chat: ExportedChat) -> str:
             arguments, _ = _pretty(item.arguments)
             limit = " limit" if item.limit is not None else ""
             body.append(f'<details class="tool{limit}" open><summary>{_e(item.name)} · {_e(_call_status(item))}</summary>')
-            body.append(f"<p>{_e(translate('ExportWords', 'Arguments'))}</p><pre>{_e(arguments or '{}')}</pre>")
+            heading = _e(translate("ExportWords", "Arguments"))
+            body.append(f"<p>{heading}</p><pre>{_e(arguments or '{}')}</pre>")
             if item.output is not None:
-                body.append(f"<p>{_e(translate('ExportWords', 'Result'))}</p><pre>{_e(_pretty(item.output)[0])}</pre>")
+                heading = _e(translate("ExportWords", "Result"))
+                body.append(f"<p>{heading}</p><pre>{_e(_pretty(item.output)[0])}</pre>")
             body.append("</details>")
         elif isinstance(item, ErrorNotice):
             body.append(f'<p class="error">✖ {_e(item.text)}</p>')
