@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from geometry import clipped, text_cut
 from i18n_check import english_left, english_words
+from i18n_fixtures import chinese, controller_text  # noqa: F401 - fixtures
 
 ROOT = Path(__file__).resolve().parents[1]
 TS = ROOT / "resources" / "i18n" / "gns3_copilot_desktop_zh_CN.ts"
@@ -123,34 +124,6 @@ def test_the_catalogue_holds_every_string_of_the_code(tmp_path):
 
 
 # -- the window in Chinese --------------------------------------------------------------
-
-
-@pytest.fixture
-def chinese(qapp):
-    from gns3_copilot_desktop.ui.language import current
-
-    assert current.install("zh_CN") == "zh_CN", current.problem
-    yield
-    current.install("en")
-
-
-@pytest.fixture
-def controller_text(monkeypatch):
-    """Every piece of controller text the window was given, as the untrusted-text policy
-    saw it: that text stays as the controller wrote it."""
-    from gns3_copilot_desktop.ui import untrusted
-
-    seen: set[str] = set()
-    for name in ("visible", "escaped"):
-        original = getattr(untrusted, name)
-
-        def recording(text, *args, _original=original, **kwargs):
-            out = _original(text, *args, **kwargs)
-            seen.update((text, out))
-            return out
-
-        monkeypatch.setattr(untrusted, name, recording)
-    return seen
 
 
 @pytest.fixture
