@@ -22,6 +22,7 @@ from demo_helpers import chat, project_id, signed_in
 from i18n_check import english_words
 from i18n_fixtures import chinese  # noqa: F401 - fixture
 from test_client_error_words import web_server  # noqa: F401 - fixture
+from test_ui_app_side_limits import upstream_app  # noqa: F401 - fixture
 
 from gns3_copilot_desktop.client import ControllerClient, ControllerError
 from gns3_copilot_desktop.client import errors
@@ -384,36 +385,35 @@ def test_what_the_app_sends_to_the_controller_stays_english(chinese):
 # -- the window, on the reference controller ---------------------------------------------------
 
 
-@pytest.mark.parametrize("behave", ["design", "upstream"])
-def test_a_limit_stop_in_the_window_shows_chinese_flags(chinese, app, behave):
-    """The controller holds the limit (design) or this app does (upstream): either way
-    the cards' status and the flag on them are Chinese; the controller's own limit
-    message stays English on the card."""
-    from gns3_copilot_desktop.controller_sim import DemoController
+def _stopped_on_two_tool_calls(app):
+    """Send a question with a tool-call limit of 2; what the cards and notices say."""
     from gns3_copilot_desktop.ui.chat_view import NoticeLine
 
-    controller = app.demo if behave == "design" else DemoController(behave="upstream", pace_s=0.01, heartbeat_s=0.2, ping_s=0.5).start()
-    try:
-        creds = controller.credentials
-        assert app.run(app.presenter.sign_in(creds.url, creds.username, creds.password, remember=False))
-        app.choose("OSPF Lab")
-        app.window.limits.unlimited.setChecked(False)
-        app.window.limits.tool_calls.setValue(2)
-        app.send(INTERFACES)
-        app.finish_turn(30)
-        statuses = [c.status.text() for c in app.cards()]
-        refused = [c for c in app.cards() if c.kind == "limit"]
-        assert refused and statuses[-1] == ("已拒绝：工具调用次数上限" if behave == "design" else "已拒绝：工具调用次数上限（本应用）")
-        line = refused[0].limit_line.text()
-        assert "已达到工具调用次数上限：已用 2/2 次工具调用" in line
-        notices = [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]
-        if behave == "design":
-            assert "Tool call limit reached (2 calls). Please simplify" in line  # the controller's words
-            assert notices == []
-        else:
-            assert "请简化请求" in line  # this app's own explanation
-            assert notices == ["已达到工具调用次数上限：已用 2/2 次工具调用（由本应用执行）。"]
-    finally:
-        if behave == "upstream":
-            app.run(app.presenter.shutdown(), 10)
-            controller.stop()
+    app.window.limits.unlimited.setChecked(False)
+    app.window.limits.tool_calls.setValue(2)
+    app.send(INTERFACES)
+    app.finish_turn(30)
+    refused = [c for c in app.cards() if c.kind == "limit"]
+    assert refused, "the limit stopped the turn"
+    notices = [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]
+    return app.cards()[-1].status.text(), refused[0].limit_line.text(), notices
+
+
+def test_a_limit_the_controller_held_shows_chinese_flags_around_its_english_message(chinese, app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    status, line, notices = _stopped_on_two_tool_calls(app)
+    assert status == "已拒绝：工具调用次数上限"
+    assert "已达到工具调用次数上限：已用 2/2 次工具调用" in line
+    assert "Tool call limit reached (2 calls). Please simplify" in line  # the controller's words
+    assert notices == []
+
+
+def test_a_limit_this_app_held_shows_chinese_flags_and_explanation(chinese, upstream_app):
+    """The reference controller behaving like today's real Copilot (no limits): this
+    app holds the limit, and every word of the stop is its own, in Chinese."""
+    status, line, notices = _stopped_on_two_tool_calls(upstream_app)
+    assert status == "已拒绝：工具调用次数上限（本应用）"
+    assert "已达到工具调用次数上限：已用 2/2 次工具调用" in line and "请简化请求" in line
+    assert "Tool call limit reached" not in line
+    assert notices == ["已达到工具调用次数上限：已用 2/2 次工具调用（由本应用执行）。"]
