@@ -208,6 +208,30 @@ def test_stored_turn_records_keep_no_words_so_a_language_switch_leaves_none_behi
     assert _notices(again) == ["已达到工具调用次数上限：已用 1/1 次工具调用（由本应用执行）。"]
 
 
+def test_a_change_tools_output_that_a_record_does_not_keep_is_worded_when_shown(chinese):
+    """The record stores a marker, not words: the card says it in the language of the day."""
+    from gns3_copilot_desktop.protocol.models import ConversationHistory
+    from gns3_copilot_desktop.ui.language import current
+
+    t = Transcript(session_id="s1")
+    t.begin_turn("Configure OSPF on R1")
+    t.apply(ToolCallEvent.model_validate(
+        {"tool_call": {"id": "c1", "function": {"name": "configure_ospf", "arguments": '{"device": "R1"}', "complete": True}}}
+    ))
+    t.apply(ToolStartEvent(tool_name="configure_ospf", tool_call_id="c1"))
+    t.apply(ToolEndEvent(tool_name="configure_ospf", tool_call_id="c1", tool_output="enable secret s3cr3t"))
+    t.mark_stopped()
+    stored = json.dumps(t.record_of_turn().as_json(), ensure_ascii=False)
+    assert "s3cr3t" not in stored and not _CJK.search(stored)
+    record = TurnRecord.from_json(json.loads(stored))
+    history = ConversationHistory.model_validate(
+        {"thread_id": "s1", "messages": [{"role": "user", "content": "Configure OSPF on R1"}]}
+    )
+    assert Transcript.from_history(history, {0: record}).tool_calls()[0].output == "（未保留：可能包含机密信息）"
+    current.install("en")
+    assert Transcript.from_history(history, {0: record}).tool_calls()[0].output == "(not kept: it may hold secrets)"
+
+
 # -- the client's error words --------------------------------------------------------------
 
 

@@ -57,6 +57,7 @@ from .turn_records import (
     TurnRecord,
     capped,
     kept_call,
+    shown_output,
 )
 
 
@@ -587,7 +588,7 @@ class Transcript:
             call = ToolCall(id=kept.id, name=kept.name)
             call.set_arguments(kept.arguments, True)
             call.status = ToolStatus(kept.status) if kept.status in _KEPT_STATUSES else ToolStatus.ABORTED
-            call.output, call.started = kept.output, call.status == ToolStatus.DONE
+            call.output, call.started = shown_output(kept), call.status == ToolStatus.DONE
             self._turn_calls.append(call)
             self._add(call)
 

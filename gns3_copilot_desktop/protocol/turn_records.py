@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .change_tools import is_change
+from .translation import QT_TRANSLATE_NOOP, translate
 
 # Bounds, so that a record stays small whatever the turn held.
 PARTIAL_TEXT_CHARS = 32_000
@@ -28,6 +29,11 @@ OUTPUT_CHARS = 2_000
 STOP_LIMIT = "limit"  # a limit this app enforced
 STOP_USER = "user"  # the user pressed Stop
 STOP_LOST = "interrupted"  # the connection dropped
+
+# What a record keeps instead of a change tool's output. Stored as this marker, in
+# English whatever the language, and worded when shown (`shown_output`): a record written
+# in one language reads right in another.
+NOT_KEPT = QT_TRANSLATE_NOOP("TurnRecords", "(not kept: it may hold secrets)")
 
 
 @dataclass
@@ -93,11 +99,16 @@ def kept_call(call: Any) -> KeptCall:
     changes the lab are not kept: they may hold passwords and running configurations,
     and the record is a plain file."""
     if is_change(call.name):
-        arguments, output = "{}", None if call.output is None else "(not kept: it may hold secrets)"
+        arguments, output = "{}", None if call.output is None else NOT_KEPT
     else:
         arguments = capped(call.arguments, ARGUMENTS_CHARS)
         output = None if call.output is None else capped(call.output, OUTPUT_CHARS)
     return KeptCall(call.id, call.name, arguments, call.status.value, output)
+
+
+def shown_output(kept: KeptCall) -> str | None:
+    """A kept call's output as the card shows it."""
+    return translate("TurnRecords", NOT_KEPT) if kept.output == NOT_KEPT else kept.output
 
 
 def capped(text: str | None, limit: int) -> str:

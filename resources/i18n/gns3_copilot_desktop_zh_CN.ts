@@ -644,4 +644,11 @@ and any tool not known to only read. Known to only read:
         <translation>{summary}。</translation>
     </message>
 </context>
+<context>
+    <name>TurnRecords</name>
+    <message>
+        <source>(not kept: it may hold secrets)</source>
+        <translation>（未保留：可能包含机密信息）</translation>
+    </message>
+</context>
 </TS>
