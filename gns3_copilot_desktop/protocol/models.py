@@ -18,7 +18,6 @@ from .ranges import (  # noqa: F401 - re-exported
     MAX_MINUTES_RANGE,
     MAX_TOOL_CALLS_RANGE,
 )
-from .translation import translate
 
 
 class _Lenient(BaseModel):
@@ -52,7 +51,10 @@ class ChatRequest(BaseModel):
     @classmethod
     def _not_blank(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError(translate("ModelWords", "the message is empty"))
+            # English: the reference controller validates its requests with this model too,
+            # and a controller's words are never translated. (The window never sends a
+            # blank message: the composer does not let it.)
+            raise ValueError("the message is empty")
         return value
 
     def to_body(self, *, known: frozenset[str] | None = None) -> dict[str, Any]:

@@ -607,13 +607,6 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
-    <name>ModelWords</name>
-    <message>
-        <source>the message is empty</source>
-        <translation>消息为空</translation>
-    </message>
-</context>
-<context>
     <name>Transcript</name>
     <message>
         <source>Stopped: you aborted this turn.</source>
