@@ -116,6 +116,8 @@ def plan(message: str, lab: Lab, mode: str = "lab_automation_assistant") -> Scri
     bench = workloads.parse(message)
     if bench is not None:
         return workloads.firehose(*bench)
+    if message.startswith(workloads.BENCH_REALISTIC):
+        return workloads.realistic()
     text = message.lower()
     nodes = [m.upper() for m in _NODE.findall(message)]
     may_change = mode == "lab_automation_assistant"

@@ -4,6 +4,10 @@
 of about 1 MB of Markdown (code blocks, tables, Chinese) in CONTENT_EVENTS pieces, with
 TOOL_CALLS tool calls whose outputs are OUTPUT_KB of JSON each. Send it with
 `max_iterations` of at least TOOL_CALLS / 2 + 1.
+
+`/bench-realistic` plays a typical turn instead, at the controller's pace: a few words
+before each of two rounds of tool calls (outputs of 1 to 10 KB), then an answer of about
+3 KB of Markdown with a table and a code block, streamed a few words at a time.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 from .agent import LLMReply, Script, ToolCallSpec
 
 BENCH_STREAM = "/bench-stream"
+BENCH_REALISTIC = "/bench-realistic"
 BENCH_HISTORY_SESSION = "bench-history"
 
 _PARAGRAPH = (
@@ -84,6 +89,62 @@ def firehose(content_events: int, tool_calls: int, output_kb: int) -> Script:
             pieces=split_pieces(document, count) if count else [],
             tool_calls=[ToolCallSpec("bench_dump", {"index": i, "kb": output_kb}) for i in batch],
         )
+
+
+_REALISTIC_ANSWER = """## OSPF on R1–R4: what I found
+
+All four routers run **OSPF area 0** and see each other, but R3 does not advertise its
+LAN: `10.0.3.0/24` is missing from the LSDB of R1, R2 and R4, so PC3 cannot be reached
+from the other PCs. The interfaces themselves are fine: no errors, no drops, and the
+links between the routers are all *up/up*.
+
+| Router | Router ID | Neighbours | LAN | Advertised | 状态 |
+|---|---|---|---|---|---|
+| R1 | 1.1.1.1 | R2, R4 | 10.0.1.0/24 | yes | 正常 |
+| R2 | 2.2.2.2 | R1, R3 | 10.0.2.0/24 | yes | 正常 |
+| R3 | 3.3.3.3 | R2, R4 | 10.0.3.0/24 | **no** | 缺少网络声明 |
+| R4 | 4.4.4.4 | R1, R3 | 10.0.4.0/24 | yes | 正常 |
+
+The cause is the `network` statement on R3: it covers the transit links only. Add the
+LAN to area 0 on R3:
+
+```
+configure terminal
+router ospf 1
+ network 10.0.3.0 0.0.0.255 area 0
+ passive-interface GigabitEthernet0/2
+end
+write memory
+```
+
+Then check the result:
+
+1. On R3, `show ip ospf interface brief` lists **Gi0/2** in area 0 (passive).
+2. On R1, `show ip route ospf` has `O 10.0.3.0/24 [110/3] via 10.0.12.2`.
+3. From PC1, `ping 10.0.3.10` succeeds; the first packet may time out while ARP resolves.
+
+A few more things worth knowing while you are at it:
+
+- The hello and dead timers match everywhere (10 s / 40 s), so the adjacencies are stable.
+- R2 is the DR on the R1–R2 segment because of its higher router ID; nothing to change.
+- The reference bandwidth is the default 100 Mbit/s, so every Gigabit link costs 1. If you
+  add 10G links later, raise it on **all** routers with `auto-cost reference-bandwidth
+  10000`, or OSPF will not tell them apart.
+
+If you want, I can make the change on R3 and run the checks for you: switch the Copilot
+to **Lab automation** mode and ask me to "fix OSPF on R3".
+"""
+
+
+def realistic() -> Script:
+    """A typical turn: a few words, two tool calls; a few words, one more; the answer."""
+    yield LLMReply("Let me look at the topology and at the interfaces of the routers first.", [
+        ToolCallSpec("bench_dump", {"index": 1, "kb": 2}), ToolCallSpec("bench_dump", {"index": 2, "kb": 10}),
+    ])
+    yield LLMReply("The links are up. Now the OSPF neighbours and the routes on R1, to see what is missing.", [
+        ToolCallSpec("bench_dump", {"index": 3, "kb": 5}),
+    ])
+    yield LLMReply(_REALISTIC_ANSWER)
 
 
 def seed_history(session: Any, messages: int = 2000, tool_calls: int = 500) -> None:
