@@ -67,6 +67,7 @@ class MarkdownBlock(QTextBrowser):
         self.setFixedHeight(0)
         self._code = None  # code_blocks.CodeBlocks, made for the first code block
         self._width_pending = False  # resized while out of view: laid out when seen
+        self._setting = False  # within set_markdown
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         # Laying a document out again at a new width costs its whole length: a window
@@ -90,6 +91,8 @@ class MarkdownBlock(QTextBrowser):
         self.document().setTextWidth(self.viewport().width())
 
     def _fit(self, size: QSizeF) -> None:
+        if self._setting:
+            return  # fitted once the new text is in (see set_markdown)
         height = math.ceil(size.height())
         if height != self.height():
             self.setFixedHeight(height)
@@ -103,9 +106,17 @@ class MarkdownBlock(QTextBrowser):
     def set_markdown(self, text: str) -> None:
         if self._code is not None:
             self._code.forget()
-        untrusted.render_markdown(self.document(), text)
-        if "|" in text:
-            _repair_tables(self.document())
+        # Setting the text clears the document first: fitted on every size it passes
+        # through, a block streamed into shrank and grew back on each update, and each
+        # time the chat's layout moved and repainted everything in view.
+        self._setting = True
+        try:
+            untrusted.render_markdown(self.document(), text)
+            if "|" in text:
+                _repair_tables(self.document())
+        finally:
+            self._setting = False
+        self._fit(self.document().size())
         from .code_blocks import CodeBlocks, has_code  # background and Copy button on code
 
         if self._code is not None or has_code(text):
