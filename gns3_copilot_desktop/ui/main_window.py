@@ -36,6 +36,10 @@ ALERT_MS = 10000
 SIDE_WIDTH = 270
 CENTRE_MIN = 420
 HOLD_PAINT_MS = 50  # the longest a repaint waits for the chat to finish a frame
+# Qt passes a size change up one parent per turn of its loop (answer block → answer →
+# message → group → conversation → scroll area): a repaint lays out that many levels
+# first.
+LAYOUT_LEVELS = 8
 
 
 class MainWindow(QMainWindow):
@@ -486,6 +490,11 @@ class MainWindow(QMainWindow):
             return True
         self._paint_held = False
         self._paint_hold.stop()
+        # Lay out what changed before painting it. Otherwise an answer that grew a line
+        # was painted twice: its new line in its old place, then everything in view
+        # again once the message and the conversation had grown and scrolled.
+        for _ in range(LAYOUT_LEVELS):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
         # A repaint of the window: its cost counts in how often the chat re-renders.
         started = time.perf_counter()
         handled = super().event(event)
