@@ -19,6 +19,11 @@ from .base import FRAME_MS
 log = logging.getLogger(__name__)
 
 MAX_FRAME_MS = 100
+# While an answer streams in a few words at a time, a frame comes at most this often
+# after the one before: a model's pace is 15-50 pieces a second, and re-rendering for
+# each piece cost most of the window's CPU for no difference anyone reads. The first
+# piece after a pause is shown within a frame, as before.
+STREAM_FRAME_MS = 100
 # ...and, while a stream pours in faster than the window can paint, spend at most about
 # this share of the time rendering, so reading the stream never falls behind.
 RENDER_SHARE = 0.15
@@ -223,12 +228,16 @@ class TurnsMixin:
 
     # -- frames ---------------------------------------------------------------------
 
+    _last_frame = 0.0  # time.perf_counter() of the last frame rendered
+
     def _changed(self) -> None:
         if not self._frame.isActive():
-            self._frame.start(self._frame_ms)
+            since_ms = (time.perf_counter() - self._last_frame) * 1000
+            self._frame.start(int(max(self._frame_ms, STREAM_FRAME_MS - since_ms)))
 
     def _flush_changes(self) -> None:
         self._frame.stop()
+        self._last_frame = time.perf_counter()
         changed = self.transcript.take_changes()
         if changed:
             started = time.perf_counter()
