@@ -1,6 +1,6 @@
 """Realistic-pace benchmark: a typical turn as a real model streams it (the reference
 controller at 0.05 s per piece of a few words: a few words before each of two rounds of
-tool calls with 1–10 KB outputs, then about 2 KB of Markdown with a table and a code
+tool calls with 1–10 KB outputs, then about 3 KB of Markdown with a table and a code
 block), into the real window (offscreen). What it costs is the window's CPU as a share
 of one core over the turn, beside a bare httpx-sse consumer of the same turn, the two
 alternating round by round in the same run. The event-loop lag is measured on a third

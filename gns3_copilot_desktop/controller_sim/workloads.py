@@ -6,7 +6,7 @@ TOOL_CALLS tool calls whose outputs are OUTPUT_KB of JSON each. Send it with
 `max_iterations` of at least TOOL_CALLS / 2 + 1.
 
 `/bench-realistic` plays a typical turn instead, at the controller's pace: a few words
-before each of two rounds of tool calls (outputs of 1 to 10 KB), then an answer of about
+before each of two rounds of tool calls (outputs of 2 to 10 KB), then an answer of about
 3 KB of Markdown with a table and a code block, streamed a few words at a time.
 """
 
@@ -130,6 +130,27 @@ A few more things worth knowing while you are at it:
 - The reference bandwidth is the default 100 Mbit/s, so every Gigabit link costs 1. If you
   add 10G links later, raise it on **all** routers with `auto-cost reference-bandwidth
   10000`, or OSPF will not tell them apart.
+
+### Why PC3 still answered its own gateway
+
+PC3's gateway is R3's `Gi0/2`, which is up and configured, so pings inside `10.0.3.0/24`
+work. Only traffic that has to leave the LAN fails: the other routers have no route back,
+and R3 drops nothing; the replies simply never find their way. `traceroute` from PC1
+stops after the first hop, which is what a missing route (not an ACL) looks like.
+
+For the record, this is what I checked, in order:
+
+1. `show ip ospf neighbor` on every router: all adjacencies **FULL**, none stuck in
+   *EXSTART* or *2WAY*, so MTU and area settings agree.
+2. `show ip ospf database router 3.3.3.3` on R1: R3's router LSA lists its two transit
+   links and no stub network for `10.0.3.0/24`.
+3. `show running-config | section ospf` on R3: the `network` statements match
+   `10.0.23.0/30` and `10.0.34.0/30` only.
+4. `show ip interface brief` on R3: `Gi0/2` is *up/up* with `10.0.3.1/24`, so the
+   interface itself is not the problem.
+
+Nothing else in the lab needs changing: the PCs' addresses, masks and gateways are right,
+and no access list is applied anywhere.
 
 If you want, I can make the change on R3 and run the checks for you: switch the Copilot
 to **Lab automation** mode and ask me to "fix OSPF on R3".
