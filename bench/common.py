@@ -89,6 +89,48 @@ async def send_turn(presenter, window, message: str) -> None:
         await asyncio.sleep(0.001)
 
 
+async def bare_turn(ctl, message: str, max_iterations: int):
+    """The baseline: read one turn's stream with httpx + httpx-sse and decode each
+    event, no more. Returns the measured half, the events and their bytes."""
+    import httpx
+    from httpx_sse import aconnect_sse
+
+    async with httpx.AsyncClient(base_url=ctl.url, timeout=httpx.Timeout(60, read=600)) as http:
+        token = (await http.post("/v3/access/users/authenticate", json={"username": ctl.username, "password": ctl.password})).json()["access_token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        project = (await http.get("/v3/projects", headers=headers)).json()[0]["project_id"]
+        body = {"message": message, "max_iterations": max_iterations}
+        measure = Measure(ctl.process.pid).start()
+        events = size = 0
+        async with aconnect_sse(http, "POST", f"/v3/copilot/projects/{project}/chat/stream", json=body, headers=headers) as source:
+            async for sse in source.aiter_sse():  # the controller ends the stream after `done`
+                json.loads(sse.data)
+                events += 1
+                size += len(sse.data)
+        return measure.stop(), events, size
+
+
+async def window_turn(presenter, window, ctl, message: str, probed: bool):
+    """Send a message as the composer does and measure until the turn has ended and is
+    painted, every Markdown block in view parsed. `probed`: with the lag probe, whose
+    1 ms timer costs about 3 % of a core by itself, so a turn that measures CPU goes
+    without it. Returns the measured half and the probe."""
+    finished = asyncio.Event()
+    presenter.turn_running.connect(lambda running: None if running else finished.set())
+    probe = LagProbe()
+    if probed:
+        probe.start()
+    measure = Measure(ctl.process.pid).start()
+    presenter.send(message)
+    await finished.wait()
+    while window.chat.pending():  # rendering goes on in slices after the last event
+        await asyncio.sleep(0.001)
+    await painted_in_full(window)  # the last event is on screen
+    half = measure.stop()
+    probe.stop()
+    return half, probe
+
+
 async def close_window(presenter, window) -> None:
     await presenter.shutdown()
     window.close()

@@ -12,8 +12,6 @@ turn of each round: the 1 ms probe timer would add its own ~3 % of a core to the
 
 from __future__ import annotations
 
-import asyncio
-import json
 import os
 import statistics
 import sys
@@ -21,7 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import LagProbe, Measure, close_window, controller, painted_in_full, qt_loop, report, signed_in_window, spread  # noqa: E402
+from common import bare_turn, close_window, controller, qt_loop, report, signed_in_window, spread  # noqa: E402
+from common import window_turn as window_turn_of  # noqa: E402
 
 MESSAGE = "/bench-realistic"
 PACE_S = "0.05"  # the controller's default: about what a model streams
@@ -30,41 +29,15 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))  # bare and window alternate
 
 
 async def bare_consumer(ctl):
-    """The baseline: read the turn's stream with httpx + httpx-sse, decode each event."""
-    import httpx
-    from httpx_sse import aconnect_sse
-
-    async with httpx.AsyncClient(base_url=ctl.url, timeout=httpx.Timeout(60, read=600)) as http:
-        token = (await http.post("/v3/access/users/authenticate", json={"username": ctl.username, "password": ctl.password})).json()["access_token"]
-        headers = {"Authorization": f"Bearer {token}"}
-        project = (await http.get("/v3/projects", headers=headers)).json()[0]["project_id"]
-        measure = Measure(ctl.process.pid).start()
-        events = 0
-        body = {"message": MESSAGE, "max_iterations": 10}
-        async with aconnect_sse(http, "POST", f"/v3/copilot/projects/{project}/chat/stream", json=body, headers=headers) as source:
-            async for sse in source.aiter_sse():
-                json.loads(sse.data)
-                events += 1
-        return measure.stop(), events
+    half, events, _ = await bare_turn(ctl, MESSAGE, 10)
+    return half, events
 
 
 async def window_turn(app, ctl, probed: bool):
     """One turn into the window. `probed`: with the lag probe, whose 1 ms timer costs
     about 3 % of a core by itself; the CPU figures come from the turns without it."""
     presenter, window = await signed_in_window(app, ctl)
-    finished = asyncio.Event()
-    presenter.turn_running.connect(lambda running: None if running else finished.set())
-    probe = LagProbe()
-    if probed:
-        probe.start()
-    measure = Measure(ctl.process.pid).start()
-    presenter.send(MESSAGE)
-    await finished.wait()
-    while window.chat.pending():
-        await asyncio.sleep(0.001)
-    await painted_in_full(window)
-    half = measure.stop()
-    probe.stop()
+    half, probe = await window_turn_of(presenter, window, ctl, MESSAGE, probed)
     t = presenter.transcript
     assert t.state.value == "done", t.state
     assert len(t.tool_calls()) == TOOL_CALLS, len(t.tool_calls())

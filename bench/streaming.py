@@ -9,9 +9,7 @@ of each round: the 1 ms probe timer adds its own ~3 % of a core.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import json
 import statistics
 import sys
 import time
@@ -19,7 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import LagProbe, Measure, close_window, controller, painted_in_full, qt_loop, report, signed_in_window, spread  # noqa: E402
+from common import bare_turn, close_window, controller, qt_loop, report, signed_in_window, spread  # noqa: E402
+from common import window_turn as window_turn_of  # noqa: E402
 
 CONTENT_EVENTS, TOOL_CALLS, OUTPUT_KB = 20000, 100, 100
 MESSAGE = f"/bench-stream {CONTENT_EVENTS} {TOOL_CALLS} {OUTPUT_KB}"
@@ -27,23 +26,7 @@ ROUNDS = 5  # bare and window alternate, each round in the other order
 
 
 async def bare_consumer(ctl):
-    """The baseline: read the stream with httpx + httpx-sse, decode each event, no more."""
-    import httpx
-    from httpx_sse import aconnect_sse
-
-    async with httpx.AsyncClient(base_url=ctl.url, timeout=httpx.Timeout(60, read=600)) as http:
-        token = (await http.post("/v3/access/users/authenticate", json={"username": ctl.username, "password": ctl.password})).json()["access_token"]
-        headers = {"Authorization": f"Bearer {token}"}
-        project = (await http.get("/v3/projects", headers=headers)).json()[0]["project_id"]
-        body = {"message": MESSAGE, "max_iterations": 100}
-        measure = Measure(ctl.process.pid).start()
-        events = size = 0
-        async with aconnect_sse(http, "POST", f"/v3/copilot/projects/{project}/chat/stream", json=body, headers=headers) as source:
-            async for sse in source.aiter_sse():  # the controller ends the stream after `done`
-                json.loads(sse.data)
-                events += 1
-                size += len(sse.data)
-        return measure.stop(), events, size
+    return await bare_turn(ctl, MESSAGE, 100)
 
 
 async def window_turn(app, ctl, probed: bool = True):
@@ -53,19 +36,7 @@ async def window_turn(app, ctl, probed: bool = True):
 
     presenter, window = await signed_in_window(app, ctl)
     presenter.set_limits(Limits(100, None))
-    finished = asyncio.Event()
-    presenter.turn_running.connect(lambda running: None if running else finished.set())
-    probe = LagProbe()
-    if probed:
-        probe.start()
-    measure = Measure(ctl.process.pid).start()
-    presenter.send(MESSAGE)
-    await finished.wait()
-    while window.chat.pending():  # rendering goes on in slices after the last event
-        await asyncio.sleep(0.001)
-    await painted_in_full(window)  # the last event is on screen
-    half = measure.stop()
-    probe.stop()
+    half, probe = await window_turn_of(presenter, window, ctl, MESSAGE, probed)
     t = presenter.transcript
     assert t.state.value == "done", t.state
     assert len(t.tool_calls()) == TOOL_CALLS and t.tool_calls_executed == TOOL_CALLS

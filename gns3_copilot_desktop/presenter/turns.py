@@ -19,10 +19,10 @@ from .base import FRAME_MS
 log = logging.getLogger(__name__)
 
 MAX_FRAME_MS = 100
-# While an answer streams in a few words at a time, a frame comes at most this often
-# after the one before: a model's pace is 15-50 pieces a second, and re-rendering for
-# each piece cost most of the window's CPU for no difference anyone reads. The first
-# piece after a pause is shown within a frame, as before.
+# A frame comes at most this long after the one before. This paces an answer streaming
+# in a few words at a time: a model's pace is 15-50 pieces a second, and re-rendering
+# for each piece cost most of the window's CPU for no difference anyone reads. A change
+# after a pause (the first words, a click on Stop) is shown within a frame, as before.
 STREAM_FRAME_MS = 100
 # ...and, while a stream pours in faster than the window can paint, spend at most about
 # this share of the time rendering, so reading the stream never falls behind.
