@@ -178,3 +178,39 @@ def test_a_table_after_a_code_block_keeps_its_header_in_line(qtbot):
         assert first.begin().fragment().charFormat().fontWeight() >= 700
     assert [cell.firstCursorPosition().block().text() for cell in header] == ["Device", "Status"]
     assert "show ip route" in block.toPlainText()
+
+
+def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbot):
+    """The open tail is shown as its finished paragraphs and the paragraph being
+    written: at every step the reader sees exactly the text so far, table and code
+    block included, as the whole answer parsed at once would show it."""
+    from PySide6.QtGui import QTextDocument
+
+    from gns3_copilot_desktop.controller_sim.engine import text_pieces
+    from gns3_copilot_desktop.controller_sim.workloads import _REALISTIC_ANSWER as answer
+    from gns3_copilot_desktop.ui.untrusted import MARKDOWN_FEATURES
+
+    def shown(view: MarkdownView) -> str:
+        parts = [b.block.toPlainText() for b in view.frozen_blocks() if b.block is not None]
+        parts += [b.toPlainText() for b in (view._settled_label, view._tail_label) if b is not None and b.isVisible()]
+        return " ".join(" ".join(parts).split())
+
+    def whole(text: str) -> str:
+        document = QTextDocument()
+        document.setMarkdown(text, MARKDOWN_FEATURES)
+        return " ".join(document.toPlainText().split())
+
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(700, 400)
+    view.show()
+    so_far = ""
+    for step, piece in enumerate(text_pieces(answer)):
+        view.append(piece)
+        so_far += piece
+        if step % 25 == 0 or "\n\n" in piece:
+            for block in view.frozen_blocks():
+                block.realize(force=True)
+            assert shown(view) == whole(so_far), f"after {len(so_far)} characters"
+    assert shown(view) == whole(answer)
+    assert view._settled_label.isVisible() and view._tail_label.isVisible()  # both in use
