@@ -131,6 +131,15 @@ async def window_turn(presenter, window, ctl, message: str, probed: bool):
     return half, probe
 
 
+def one_round(round_: int, bare, window, probed) -> tuple[Any, Any, Any]:
+    """One round of three turns: the bare consumer's, the window's measured turn and the
+    window's turn with the lag probe, each a callable. The measured turn sits next to
+    the bare one, so that both see alike load; every other round goes the other way."""
+    turns = {"bare": bare, "window": window, "probed": probed}
+    done = {which: turns[which]() for which in (("bare", "window", "probed") if round_ % 2 == 0 else ("probed", "window", "bare"))}
+    return done["bare"], done["window"], done["probed"]
+
+
 async def close_window(presenter, window) -> None:
     await presenter.shutdown()
     window.close()

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import bare_turn, close_window, controller, qt_loop, report, signed_in_window, spread  # noqa: E402
+from common import bare_turn, close_window, controller, one_round, qt_loop, report, signed_in_window, spread  # noqa: E402
 from common import window_turn as window_turn_of  # noqa: E402
 
 MESSAGE = "/bench-realistic"
@@ -51,17 +51,15 @@ def main() -> int:
     bares, windows, probes = [], [], []
     with controller("--pace", PACE_S) as ctl:
         for round_ in range(ROUNDS):
-            # The window's CPU half sits next to the bare one, so that both see alike load.
-            for which in (("bare", "window", "probed") if round_ % 2 == 0 else ("probed", "window", "bare")):
-                if which == "bare":
-                    half, events = loop.run_until_complete(bare_consumer(ctl))
-                    bares.append(half)
-                elif which == "window":
-                    half, _, text_length = loop.run_until_complete(window_turn(app, ctl, probed=False))
-                    windows.append(half)
-                else:
-                    _, probe, _ = loop.run_until_complete(window_turn(app, ctl, probed=True))
-                    probes.append(probe)
+            (bare, events), (window, _, text_length), (_, probe, _) = one_round(
+                round_,
+                lambda: loop.run_until_complete(bare_consumer(ctl)),
+                lambda: loop.run_until_complete(window_turn(app, ctl, probed=False)),
+                lambda: loop.run_until_complete(window_turn(app, ctl, probed=True)),
+            )
+            bares.append(bare)
+            windows.append(window)
+            probes.append(probe)
             print(f"round {round_ + 1}: window {windows[-1].own_cpu_s / windows[-1].wall_s * 100:.1f} % of a core, "
                   f"bare {bares[-1].own_cpu_s / bares[-1].wall_s * 100:.1f} %, other load "
                   f"{windows[-1].other_load_cores:.2f} / {bares[-1].other_load_cores:.2f}", file=sys.stderr, flush=True)

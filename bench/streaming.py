@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import bare_turn, close_window, controller, qt_loop, report, signed_in_window, spread  # noqa: E402
+from common import bare_turn, close_window, controller, one_round, qt_loop, report, signed_in_window, spread  # noqa: E402
 from common import window_turn as window_turn_of  # noqa: E402
 
 CONTENT_EVENTS, TOOL_CALLS, OUTPUT_KB = 20000, 100, 100
@@ -83,18 +83,15 @@ def main() -> int:
     with controller() as ctl:
         bares, windows, probes = [], [], []
         for round_ in range(ROUNDS):
-            # The window's measured turn sits next to the bare one (alike load); the
-            # lag is measured on a turn of its own.
-            for which in (("bare", "window", "probed") if round_ % 2 == 0 else ("probed", "window", "bare")):
-                if which == "bare":
-                    half, events, size = loop.run_until_complete(bare_consumer(ctl))
-                    bares.append(half)
-                elif which == "window":
-                    half, _, text_length = loop.run_until_complete(window_turn(app, ctl, probed=False))
-                    windows.append(half)
-                else:
-                    _, probe, _ = loop.run_until_complete(window_turn(app, ctl, probed=True))
-                    probes.append(probe)
+            (bare, events, size), (window, _, text_length), (_, probe, _) = one_round(
+                round_,
+                lambda: loop.run_until_complete(bare_consumer(ctl)),
+                lambda: loop.run_until_complete(window_turn(app, ctl, probed=False)),
+                lambda: loop.run_until_complete(window_turn(app, ctl, probed=True)),
+            )
+            bares.append(bare)
+            windows.append(window)
+            probes.append(probe)
     small, large = per_event_cost(app)
     wall_ratios = [w.wall_s / b.wall_s for b, w in zip(bares, windows)]
     cpu_ratios = [w.own_cpu_s / b.own_cpu_s for b, w in zip(bares, windows)]
