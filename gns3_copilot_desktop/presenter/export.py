@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from ..protocol.export import WRITERS, ExportedChat, NotAnExport, from_json
+from ..protocol.translation import translate
 
 MAX_EXPORT_BYTES = 200 * 1024 * 1024  # an exported chat bigger than this is not one
 
@@ -38,10 +39,10 @@ class ExportMixin:
     async def exported_chat(self) -> ExportedChat | None:
         """The chosen chat as the controller stored it; None (and why) when there is none."""
         if self.project is None or self.session_id is None:
-            self.error.emit("Open a chat first: there is nothing to export yet.")
+            self.error.emit(translate("Export", "Open a chat first: there is nothing to export yet."))
             return None
         if self.is_running:
-            self.error.emit("The Copilot is still answering: export once the answer is complete.")
+            self.error.emit(translate("Export", "The Copilot is still answering: export once the answer is complete."))
             return None
         client = await self._fresh_client()
         history = await client.history(self.project.project_id, self.session_id)
@@ -57,21 +58,21 @@ class ExportMixin:
         try:
             write_atomically(path, WRITERS[kind](chat))
         except OSError as exc:
-            self.error.emit(f"Could not write {path.name}: {exc.strerror or exc}")
+            self.error.emit(translate("Export", "Could not write {file}: {reason}").format(file=path.name, reason=exc.strerror or exc))
             return False
-        self.status.emit(f"Exported “{chat.title}” to {path}.")
+        self.status.emit(translate("Export", "Exported “{chat}” to {path}.").format(chat=chat.title, path=path))
         return True
 
     def open_exported_chat(self, path: Path) -> ExportedChat | None:
         """Read a chat this app exported as JSON; no controller needed."""
         try:
             if path.stat().st_size > MAX_EXPORT_BYTES:
-                raise NotAnExport("This file is too big to be an exported chat.")
+                raise NotAnExport(translate("Export", "This file is too big to be an exported chat."))
             chat = from_json(path.read_bytes())
         except OSError as exc:
-            self.error.emit(f"Could not open {path.name}: {exc.strerror or exc}")
+            self.error.emit(translate("Export", "Could not open {file}: {reason}").format(file=path.name, reason=exc.strerror or exc))
             return None
         except NotAnExport as exc:
-            self.error.emit(f"Could not open {path.name}: {exc}")
+            self.error.emit(translate("Export", "Could not open {file}: {reason}").format(file=path.name, reason=exc))
             return None
         return chat

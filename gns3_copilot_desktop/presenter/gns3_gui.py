@@ -8,6 +8,7 @@ import logging
 
 from PySide6.QtCore import QFileSystemWatcher, Signal
 
+from ..protocol.translation import translate
 from ..store.gns3_gui import GuiController, GuiSettings
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,7 @@ class GuiHandOffMixin:
         only with Remember me, kept in the keyring; it is written nowhere else."""
         gui = self.gui_controller_offer()
         if gui is None:
-            self.sign_in_failed.emit("The GNS3 GUI's settings no longer name a controller.")
+            self.sign_in_failed.emit(translate("GuiHandOff", "The GNS3 GUI's settings no longer name a controller."))
             return False
         return await self.sign_in(gui.url, gui.username, gui.password, remember)
 
@@ -49,7 +50,7 @@ class GuiHandOffMixin:
         known = {p.project_id for p in self.projects}
         last = next((r for r in self.gns3_gui_settings().recent if r.project_id in known), None)
         if last is None:
-            self.status.emit("Following the GNS3 GUI: none of its recent projects is on this controller.")
+            self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: none of its recent projects is on this controller."))
             return
         await self._follow_to(last.project_id)
 
@@ -62,7 +63,7 @@ class GuiHandOffMixin:
             return
         await self.choose_project(project_id)
         if self.project is not None:
-            self.status.emit(f"Following the GNS3 GUI: “{self.project.name}”.")
+            self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: “{project}”.").format(project=self.project.name))
 
     def _follow_gui_note(self, note) -> None:
         """A project opened on the controller (by the GUI, most likely): go there."""

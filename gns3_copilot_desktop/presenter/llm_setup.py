@@ -9,10 +9,11 @@ from PySide6.QtCore import Signal
 
 from ..client import Conflict, ControllerError, NotFound
 from ..protocol.llm_configs import LLMConfigDraft, LLMConfigList, LLMModelConfig
+from ..protocol.translation import QT_TRANSLATE_NOOP, translate
 
 log = logging.getLogger(__name__)
 
-NO_LLM_SETTINGS = "This controller keeps no LLM settings (it has no Copilot, or an older one)."
+NO_LLM_SETTINGS = QT_TRANSLATE_NOOP("LLMSetup", "This controller keeps no LLM settings (it has no Copilot, or an older one).")
 
 
 class LLMSetupMixin:
@@ -54,7 +55,7 @@ class LLMSetupMixin:
         except NotFound as exc:
             # 3.0.x has no such route: FastAPI's bare "Not Found".
             self.llm_configs = None
-            self.llm_configs_failed.emit(NO_LLM_SETTINGS if exc.message == "Not Found" else exc.message)
+            self.llm_configs_failed.emit(translate("LLMSetup", NO_LLM_SETTINGS) if exc.message == "Not Found" else exc.message)
             return None
         except ControllerError as exc:
             self.llm_configs_failed.emit(exc.message)
@@ -72,21 +73,22 @@ class LLMSetupMixin:
             else:
                 changes = draft.update_body(original)
                 if set(changes) == {"expected_version"}:
-                    self.llm_config_saved.emit(original.config_id, "Nothing changed.")
+                    self.llm_config_saved.emit(original.config_id, translate("LLMSetup", "Nothing changed."))
                     return True
                 saved = await client.update_llm_config(original.config_id, changes)
         except Conflict:
             await self.refresh_llm_configs()
-            self.llm_config_conflict.emit(
+            self.llm_config_conflict.emit(translate(
+                "LLMSetup",
                 "Someone changed this configuration while you edited it. It has been reloaded; "
-                "your values are still in the form: check them and save again."
-            )
+                "your values are still in the form: check them and save again.",
+            ))
             return False
         except ControllerError as exc:
             self.llm_configs_failed.emit(exc.message)
             return False
         await self.refresh_llm_configs()
-        self.llm_config_saved.emit(saved.config_id, f"Saved “{saved.name}”.")
+        self.llm_config_saved.emit(saved.config_id, translate("LLMSetup", "Saved “{name}”.").format(name=saved.name))
         return True
 
     async def delete_llm_config(self, config_id: str) -> None:
@@ -111,13 +113,14 @@ class LLMSetupMixin:
         configs = self.llm_configs or await self.refresh_llm_configs()
         default = configs.default_config if configs else None
         if default is None:
-            self.llm_setup_needed.emit("Set up an LLM first: the Copilot mode is part of its configuration.")
+            self.llm_setup_needed.emit(translate("LLMSetup", "Set up an LLM first: the Copilot mode is part of its configuration."))
             return
         if default.read_only:
-            self.llm_configs_failed.emit(
-                f"The configuration in use comes from the group “{default.group_name or '?'}”: "
-                "its mode cannot be changed here. Make one of your own the default to choose a mode."
-            )
+            self.llm_configs_failed.emit(translate(
+                "LLMSetup",
+                "The configuration in use comes from the group “{group}”: its mode cannot be changed here. "
+                "Make one of your own the default to choose a mode.",
+            ).format(group=default.group_name or "?"))
             self.llm_configs_changed.emit(configs)
             return
         client = await self._fresh_client()

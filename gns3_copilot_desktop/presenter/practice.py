@@ -13,6 +13,7 @@ from PySide6.QtCore import Signal
 from ..client import ControllerError, LLMNotConfigured, Unauthorized
 from ..protocol.practice import InjectRequest, practice_message
 from ..protocol.transcript import Transcript
+from ..protocol.translation import translate
 
 log = logging.getLogger(__name__)
 
@@ -32,10 +33,10 @@ class PracticeMixin:
     def start_practice(self, faults: int) -> bool:
         """Ask for `faults` faults (practice.RANDOM: the agent picks 1 to 3)."""
         if self.is_practising or self.is_running:
-            self.error.emit("Wait for the Copilot to finish before starting an exercise.")
+            self.error.emit(translate("Practice", "Wait for the Copilot to finish before starting an exercise."))
             return False
         if self.project is None or not self.project.is_opened or self.client is None:
-            self.error.emit("Choose an opened project first: the faults go into its lab.")
+            self.error.emit(translate("Practice", "Choose an opened project first: the faults go into its lab."))
             return False
         request = InjectRequest(message=practice_message(faults))
         transcript = Transcript()

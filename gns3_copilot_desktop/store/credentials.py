@@ -12,6 +12,7 @@ import logging
 import keyring
 from keyring.errors import KeyringError, PasswordDeleteError
 
+from ..protocol.translation import translate
 from . import keyring_lookup
 
 log = logging.getLogger(__name__)
@@ -34,10 +35,10 @@ class CredentialStore:
     def _failed(self, exc: Exception) -> None:
         if self.available:
             self.available = False
-            self.problem = (
-                "No system keyring is available, so your sign-in is kept in memory only "
-                f"and will be asked again next time ({type(exc).__name__})."
-            )
+            self.problem = translate(
+                "Credentials",
+                "No system keyring is available, so your sign-in is kept in memory only and will be asked again next time ({reason}).",
+            ).format(reason=type(exc).__name__)
             log.warning("keyring unavailable: %s", exc)
 
     def _get(self, key: str) -> str | None:

@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..protocol.translation import translate
+
 
 class SaveFailed(Exception):
     """A file could not be written; the message says which and why, for the user."""
@@ -33,34 +35,43 @@ class JsonFile:
         except FileNotFoundError:
             return default
         except IsADirectoryError:
-            return self._set_aside(default, "a folder is in its place")
+            return self._set_aside(default, translate("JsonFile", "a folder is in its place"))
         except OSError as exc:
-            self.problem = f"Could not read {self.path}: {exc.strerror}. Using defaults."
+            self.problem = translate("JsonFile", "Could not read {path}: {reason}. Using defaults.").format(
+                path=self.path, reason=exc.strerror or exc)
             return default
         try:
             data = json.loads(raw.decode("utf-8-sig"))
-            if not isinstance(data, type(default)):
-                raise ValueError(f"expected a JSON {type(default).__name__}")
-            return data
         except UnicodeDecodeError:
-            return self._set_aside(default, "not UTF-8 text")
+            return self._set_aside(default, translate("JsonFile", "not UTF-8 text"))
         except RecursionError:
-            return self._set_aside(default, "nested too deep")
-        except ValueError as exc:
-            return self._set_aside(default, str(exc)[:200])
+            return self._set_aside(default, translate("JsonFile", "nested too deep"))
+        except json.JSONDecodeError as exc:
+            # Where it broke, not json's English words for what it expected there.
+            return self._set_aside(default, translate("JsonFile", "not valid JSON at line {line}, column {column}").format(
+                line=exc.lineno, column=exc.colno))
+        except ValueError:  # e.g. a number too long to convert
+            return self._set_aside(default, translate("JsonFile", "not valid JSON"))
+        if not isinstance(data, type(default)):
+            return self._set_aside(default, translate("JsonFile", "JSON, but not the kind this file holds"))
+        return data
 
     def _set_aside(self, default: Any, why: str) -> Any:
         aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             os.replace(self.path, aside)
-            where = f"it was moved to {aside}"
+            moved = True
         except OSError:
             try:
                 shutil.move(str(self.path), str(aside))  # a folder onto another file system
-                where = f"it was moved to {aside}"
+                moved = True
             except OSError:
-                where = "it could not be moved aside"
-        self.problem = f"{self.path.name} was damaged ({why}); {where}. Defaults are used."
+                moved = False
+        if moved:
+            self.problem = translate("JsonFile", "{name} was damaged ({why}); it was moved to {aside}. Defaults are used.")
+        else:
+            self.problem = translate("JsonFile", "{name} was damaged ({why}); it could not be moved aside. Defaults are used.")
+        self.problem = self.problem.format(name=self.path.name, why=why, aside=aside)
         return default
 
     def write(self, data: Any) -> None:
@@ -69,7 +80,7 @@ class JsonFile:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
         except OSError as exc:
-            raise SaveFailed(f"Could not save {self.path}: {exc.strerror or exc}.") from exc
+            raise SaveFailed(_could_not_save(self.path, exc)) from exc
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump(data, handle, ensure_ascii=False, indent=2)
@@ -82,5 +93,9 @@ class JsonFile:
             except OSError:
                 pass
             if isinstance(exc, OSError):
-                raise SaveFailed(f"Could not save {self.path}: {exc.strerror or exc}.") from exc
+                raise SaveFailed(_could_not_save(self.path, exc)) from exc
             raise
+
+
+def _could_not_save(path: Path, exc: OSError) -> str:
+    return translate("JsonFile", "Could not save {path}: {reason}.").format(path=path, reason=exc.strerror or exc)

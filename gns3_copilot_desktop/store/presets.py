@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..protocol.translation import QT_TRANSLATE_NOOP, translate
 from ..protocol.ranges import (
     DEFAULT_MAX_ITERATIONS,
     MAX_CHANGES_RANGE,
@@ -51,14 +52,19 @@ class Limits:
         return self.max_minutes is not None or self.max_changes is not None or bool(self.tool_limits)
 
     def label(self) -> str:
-        tools = "unlimited" if self.max_tool_calls is None else str(self.max_tool_calls)
+        """`20 / unlimited · 3 changes, 10 min, tool ≤ 2`, in the user's language."""
+        tools = translate("Presets", "unlimited") if self.max_tool_calls is None else str(self.max_tool_calls)
         more = []
-        if self.max_changes is not None:
-            more.append("no changes" if self.max_changes == 0 else f"{self.max_changes} changes")
+        if self.max_changes == 0:
+            more.append(translate("Presets", "no changes"))
+        elif self.max_changes == 1:
+            more.append(translate("Presets", "{count} change").format(count=self.max_changes))
+        elif self.max_changes is not None:
+            more.append(translate("Presets", "{count} changes").format(count=self.max_changes))
         if self.max_minutes is not None:
-            more.append(f"{self.max_minutes} min")
+            more.append(translate("Presets", "{minutes} min").format(minutes=self.max_minutes))
         more += [f"{name} ≤ {count}" for name, count in self.tool_limits]
-        return f"{self.max_iterations} / {tools}" + (f" · {', '.join(more)}" if more else "")
+        return f"{self.max_iterations} / {tools}" + (" · " + translate("Presets", ", ").join(more) if more else "")
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"max_iterations": self.max_iterations, "max_tool_calls": self.max_tool_calls}
@@ -84,17 +90,22 @@ class Limits:
 
 @dataclass(frozen=True)
 class Preset:
-    name: str
+    name: str  # the key it is kept and matched by; a built-in's is English
     limits: Limits
     built_in: bool = False
 
+    @property
+    def shown_name(self) -> str:
+        """The name as the user reads it: a built-in's in their language, theirs as typed."""
+        return translate("Presets", self.name) if self.built_in else self.name
+
 
 BUILT_IN_PRESETS = (
-    Preset("Default", Limits(20, None), True),
-    Preset("Quick look", Limits(5, 3), True),
-    Preset("Lab build", Limits(50, 30), True),
-    Preset("Diagnose only", Limits(20, None, max_changes=0), True),
-    Preset("Careful change", Limits(20, None, max_minutes=10, max_changes=3), True),
+    Preset(QT_TRANSLATE_NOOP("Presets", "Default"), Limits(20, None), True),
+    Preset(QT_TRANSLATE_NOOP("Presets", "Quick look"), Limits(5, 3), True),
+    Preset(QT_TRANSLATE_NOOP("Presets", "Lab build"), Limits(50, 30), True),
+    Preset(QT_TRANSLATE_NOOP("Presets", "Diagnose only"), Limits(20, None, max_changes=0), True),
+    Preset(QT_TRANSLATE_NOOP("Presets", "Careful change"), Limits(20, None, max_minutes=10, max_changes=3), True),
 )
 
 
@@ -140,16 +151,25 @@ class PresetStore:
         could not be written (it is kept in memory all the same)."""
         name = " ".join(name.split())
         if not name:
-            raise ValueError("A preset needs a name.")
-        if any(p.name.lower() == name.lower() for p in BUILT_IN_PRESETS):
-            raise ValueError(f"“{name}” is a built-in preset; choose another name.")
+            raise ValueError(translate("Presets", "A preset needs a name."))
+        # Either spelling of a built-in's name: both read as that preset in the list.
+        if any(name.lower() in (p.name.lower(), p.shown_name.lower()) for p in BUILT_IN_PRESETS):
+            raise ValueError(translate("Presets", "“{name}” is a built-in preset; choose another name.").format(name=name))
         clamped = limits.clamped()
-        self._change(lambda presets, _last: presets.__setitem__(name, clamped), f"the preset “{name}”")
+        self._change(
+            lambda presets, _last: presets.__setitem__(name, clamped),
+            translate("Presets", "The preset “{name}” is kept until the app closes, and saving is tried again with "
+                                 "your next change.").format(name=name),
+        )
         return Preset(name, clamped)
 
     def delete_preset(self, name: str) -> None:
         if name in self._presets:
-            self._change(lambda presets, _last: presets.pop(name, None), f"the deletion of “{name}”")
+            self._change(
+                lambda presets, _last: presets.pop(name, None),
+                translate("Presets", "The deletion of “{name}” is kept until the app closes, and saving is tried "
+                                     "again with your next change.").format(name=name),
+            )
 
     def last_used(self, controller_url: str, project_id: str) -> Limits | None:
         return self._last_used.get(controller_url, {}).get(project_id)
@@ -160,10 +180,12 @@ class PresetStore:
         clamped = limits.clamped()
         self._change(
             lambda _presets, last: last.setdefault(controller_url, {}).__setitem__(project_id, clamped),
-            "the limits of this project",
+            translate("Presets", "The limits of this project are kept until the app closes, and saving is tried "
+                                 "again with your next change."),
         )
 
-    def _change(self, change: Callable[[dict[str, Limits], dict[str, dict[str, Limits]]], None], what: str) -> None:
+    def _change(self, change: Callable[[dict[str, Limits], dict[str, dict[str, Limits]]], None], kept: str) -> None:
+        """Apply `change` here and on disk; `kept` says what stays in memory if the disk fails."""
         change(self._presets, self._last_used)  # the window shows it at once, saved or not
         self._unsaved.append(change)
         try:
@@ -173,7 +195,7 @@ class PresetStore:
                     unsaved(presets, last_used)
                 self._file.write(self._as_json(presets, last_used))
         except SaveFailed as exc:
-            raise SaveFailed(f"{exc} {what[0].upper() + what[1:]} is kept until the app closes, and saving is tried again with your next change.") from exc
+            raise SaveFailed(f"{exc} {kept}") from exc
         self._unsaved.clear()
         self._presets, self._last_used = presets, last_used  # with what other instances saved
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..protocol.translation import translate
 from .filelock import locked
 from .jsonfile import JsonFile, SaveFailed
 from .view_settings import view_choices
@@ -77,7 +78,7 @@ class AppSettings:
                     "prices": self.prices,
                 })
         except SaveFailed as exc:
-            return f"{exc} The settings are kept until the app closes."
+            return f"{exc} " + translate("Settings", "The settings are kept until the app closes.")
         return None
 
     def remember_place(self, url: str, project_id: str | None, session_id: str | None) -> None:

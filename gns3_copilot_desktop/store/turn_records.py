@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..protocol.turn_records import TurnRecord
-from .jsonfile import JsonFile
+from .jsonfile import JsonFile, SaveFailed
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,8 @@ class TurnRecordStore:
     def _save(self) -> None:
         try:
             self._file.write({"version": VERSION, "chats": self._chats})
-        except OSError as exc:
-            # The record only restores a view: losing it must not stop a chat.
+        except SaveFailed as exc:
+            # The record only restores a view: losing it must not stop a chat. (JsonFile
+            # says it with SaveFailed, in words the window can show.)
             log.warning("could not save the turn records: %s", exc)
-            self._file.problem = f"Could not save {self._file.path.name}: {exc.strerror or exc}."
+            self._file.problem = str(exc)

@@ -10,6 +10,7 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
+from ..protocol.translation import translate
 from . import theme
 
 
@@ -19,20 +20,24 @@ class CertificateDialog(QDialog):
     def __init__(self, url: str, certificate, parent: QWidget | None = None):
         super().__init__(parent)
         self.url, self.certificate = url, certificate
-        self.setWindowTitle("Untrusted certificate")
+        self.setWindowTitle(translate("CertificateDialog", "Untrusted certificate"))
         self.setMinimumWidth(480)
         # The server's words and names are text, never markup.
+        unreadable = translate("CertificateDialog", "(could not be read)")
         rows = [
-            ("Controller", url),
-            ("Issued to", certificate.subject or "(could not be read)"),
-            ("Issued by", "itself (self-signed)" if certificate.self_signed else (certificate.issuer or "(could not be read)")),
-            ("Valid until", certificate.not_after or "(could not be read)"),
+            (translate("CertificateDialog", "Controller"), url),
+            (translate("CertificateDialog", "Issued to"), certificate.subject or unreadable),
+            (translate("CertificateDialog", "Issued by"),
+             translate("CertificateDialog", "itself (self-signed)") if certificate.self_signed else (certificate.issuer or unreadable)),
+            (translate("CertificateDialog", "Valid until"), certificate.not_after or unreadable),
         ]
         table = "".join(f"<tr><td><b>{escape(k)}</b>&nbsp;&nbsp;</td><td>{escape(v)}</td></tr>" for k, v in rows)
         self.summary = QLabel(
-            "<p>This controller's certificate is not trusted by this system. Trust it only if "
-            "the fingerprint below is the one of your GNS3 server.</p>"
-            f"<table>{table}</table>"
+            "<p>" + escape(translate(
+                "CertificateDialog",
+                "This controller's certificate is not trusted by this system. Trust it only if "
+                "the fingerprint below is the one of your GNS3 server.",
+            )) + f"</p><table>{table}</table>"
         )
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
@@ -41,12 +46,13 @@ class CertificateDialog(QDialog):
         self.fingerprint.setWordWrap(True)
         self.fingerprint.setTextFormat(Qt.TextFormat.PlainText)
         self.fingerprint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.fingerprint.setAccessibleName("SHA-256 fingerprint")
+        self.fingerprint.setAccessibleName(translate("CertificateDialog", "SHA-256 fingerprint"))
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.trust = self.buttons.addButton(f"Trust it for {url}", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.trust = self.buttons.addButton(translate("CertificateDialog", "Trust it for {controller}").format(controller=url),
+                                            QDialogButtonBox.ButtonRole.AcceptRole)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
-        layout.addWidget(QLabel("<b>SHA-256 fingerprint</b>"))
+        layout.addWidget(QLabel("<b>" + escape(translate("CertificateDialog", "SHA-256 fingerprint")) + "</b>"))
         layout.addWidget(self.fingerprint)
         layout.addWidget(self.buttons)
         cancel = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)

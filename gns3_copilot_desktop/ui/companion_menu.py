@@ -12,6 +12,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMenuBar, QMessageBox
 
+from ..protocol.translation import QT_TRANSLATE_NOOP, translate
+
 if TYPE_CHECKING:
     from ..presenter import Presenter
     from .main_window import MainWindow
@@ -42,17 +44,20 @@ class Companion(QObject):
         self._llm_dialog = None
         bar = window.menuBar()
         menus = getattr(window, "menus", None)  # the window's File/View/Help, when it has them
-        self.copilot_menu = menu_named(bar, "&Copilot", before=getattr(menus, "help", None))
-        self.llm_action = self.copilot_menu.addAction("LLM settings…", self.open_llm_settings)
+        self.copilot_menu = menu_named(bar, translate("CompanionMenu", "&Copilot"), before=getattr(menus, "help", None))
+        self.llm_action = self.copilot_menu.addAction(translate("CompanionMenu", "LLM settings…"), self.open_llm_settings)
         presenter.llm_setup_needed.connect(self.offer_llm_settings)
         presenter.signed_out.connect(self._close_dialogs)
         self._add_chat_header()
         self._add_session_filter()
         self._add_search()
-        self.file_menu = menu_named(bar, "&File", before=self.copilot_menu)
-        self.export_action = QAction("&Export chat…", self.file_menu)
+        # The window's own File menu when it has one (its title is in the user's language).
+        self.file_menu = getattr(menus, "file", None)
+        if self.file_menu is None:
+            self.file_menu = menu_named(bar, translate("CompanionMenu", "&File"), before=self.copilot_menu)
+        self.export_action = QAction(translate("CompanionMenu", "&Export chat…"), self.file_menu)
         self.export_action.triggered.connect(lambda: self.ask_export())
-        self.open_export_action = QAction("Open e&xported chat…", self.file_menu)
+        self.open_export_action = QAction(translate("CompanionMenu", "Open e&xported chat…"), self.file_menu)
         self.open_export_action.triggered.connect(lambda: self.ask_open_exported())
         place = getattr(menus, "export_place", None)  # where the window's File menu wants them
         for action in (self.export_action, self.open_export_action):
@@ -61,12 +66,12 @@ class Companion(QObject):
             else:
                 self.file_menu.addAction(action)
         self.exported_windows: list = []
-        self.practice_action = self.copilot_menu.addAction("Troubleshooting practice…", self.open_practice)
+        self.practice_action = self.copilot_menu.addAction(translate("CompanionMenu", "Troubleshooting practice…"), self.open_practice)
         self._practice_dialog = None
         self.copilot_menu.addSeparator()
-        self.follow_action = self.copilot_menu.addAction("Follow the GNS3 GUI's project")
+        self.follow_action = self.copilot_menu.addAction(translate("CompanionMenu", "Follow the GNS3 GUI's project"))
         self.follow_action.setCheckable(True)
-        self.follow_action.setToolTip("Switch to the project the GNS3 GUI opened last")
+        self.follow_action.setToolTip(translate("CompanionMenu", "Switch to the project the GNS3 GUI opened last"))
         self.follow_action.toggled.connect(self._toggle_follow)
         presenter.following_gui_changed.connect(self._show_following)
         presenter.sign_in_needed.connect(lambda *_: self.offer_gui_controller())
@@ -149,11 +154,11 @@ class Companion(QObject):
         from ..protocol.llm_configs import MODE_NAMES
 
         self.session_filter = QComboBox()
-        self.session_filter.addItem("All chats", None)
+        self.session_filter.addItem(translate("CompanionMenu", "All chats"), None)
         for mode, name in MODE_NAMES.items():
             self.session_filter.addItem(name, mode)
-        self.session_filter.setToolTip("Show only the chats of one Copilot mode")
-        self.session_filter.setAccessibleName("Show the chats of")
+        self.session_filter.setToolTip(translate("CompanionMenu", "Show only the chats of one Copilot mode"))
+        self.session_filter.setAccessibleName(translate("CompanionMenu", "Show the chats of"))
         layout = self.window.sessions.layout()
         layout.insertWidget(1, self.session_filter)
         p = self.presenter
@@ -184,7 +189,7 @@ class Companion(QObject):
 
     def open_llm_settings(self) -> None:
         if self.presenter.client is None:
-            self.window.show_alert("Sign in first: the LLM settings are kept on the controller.")
+            self.window.show_alert(translate("CompanionMenu", "Sign in first: the LLM settings are kept on the controller."))
             return
         dialog = self.llm_dialog
         dialog.open()
@@ -199,11 +204,12 @@ class Companion(QObject):
 
     def offer_llm_settings(self, why: str):
         """A chat failed for lack of an LLM: say so, and offer the screen that fixes it."""
-        box = QMessageBox(QMessageBox.Icon.Information, "No LLM set up", "", QMessageBox.StandardButton.NoButton, self.window)
+        box = QMessageBox(QMessageBox.Icon.Information, translate("CompanionMenu", "No LLM set up"), "",
+                          QMessageBox.StandardButton.NoButton, self.window)
         box.setTextFormat(Qt.TextFormat.PlainText)  # the controller's words
-        box.setText(f"{why}\n\nThe Copilot needs a language model before it can answer. Set one up now?")
-        box.open_button = box.addButton("Open LLM settings", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setText(why + "\n\n" + translate("CompanionMenu", "The Copilot needs a language model before it can answer. Set one up now?"))
+        box.open_button = box.addButton(translate("CompanionMenu", "Open LLM settings"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(translate("CompanionMenu", "Not now"), QMessageBox.ButtonRole.RejectRole)
         box.finished.connect(lambda _r: self.open_llm_settings() if box.clickedButton() is box.open_button else None)
         box.open()
         self.offer_box = box
@@ -253,8 +259,9 @@ class Companion(QObject):
             dialog.layout().insertWidget(0, self.gui_button)
         if gui is not None:
             # A button's text is plain: the file's host and user cannot format anything.
-            self.gui_button.setText(f"Use the GNS3 GUI's controller ({gui.label})")
-            self.gui_button.setToolTip(f"Read from {gui.gui_version} settings of the GNS3 GUI")
+            self.gui_button.setText(translate("CompanionMenu", "Use the GNS3 GUI's controller ({controller})").format(controller=gui.label))
+            self.gui_button.setToolTip(translate("CompanionMenu", "Read from the settings of the GNS3 GUI {version}").format(
+                version=gui.gui_version))
         self.gui_button.setVisible(gui is not None)
         return self.gui_button
 
@@ -286,10 +293,11 @@ class Companion(QObject):
         from PySide6.QtWidgets import QFileDialog
 
         title = chat.title if chat is not None else self._open_chat_title()
-        dialog = QFileDialog(self.window, "Export chat", _safe_file_name(title) + ".md")
+        dialog = QFileDialog(self.window, translate("CompanionMenu", "Export chat"), _safe_file_name(title) + ".md")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilters(list(EXPORT_FILTERS))
-        dialog.filterSelected.connect(lambda name: dialog.setDefaultSuffix(EXPORT_FILTERS[name]))
+        filters = export_filters()
+        dialog.setNameFilters(list(filters))
+        dialog.filterSelected.connect(lambda name: dialog.setDefaultSuffix(filters.get(name, "md")))
         dialog.setDefaultSuffix("md")
         dialog.fileSelected.connect(lambda path: self.export_to(Path(path), chat))
         dialog.open()
@@ -302,9 +310,10 @@ class Companion(QObject):
     def ask_open_exported(self):
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self.window, "Open exported chat")
+        dialog = QFileDialog(self.window, translate("CompanionMenu", "Open exported chat"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dialog.setNameFilters(["Exported chats (*.json)", "All files (*)"])
+        dialog.setNameFilters([translate("CompanionMenu", "Exported chats") + " (*.json)",
+                               translate("CompanionMenu", "All files") + " (*)"])
         dialog.fileSelected.connect(lambda path: self.open_exported(Path(path)))
         dialog.open()
         self.file_dialog = dialog
@@ -326,18 +335,23 @@ class Companion(QObject):
     def _open_chat_title(self) -> str:
         p = self.presenter
         session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
-        return session.display_title if session else "chat"
+        return session.display_title if session else translate("CompanionMenu", "chat")
 
     def _close_dialogs(self) -> None:
         if self._llm_dialog is not None:
             self._llm_dialog.close()
 
 
-EXPORT_FILTERS = {
-    "Markdown, for lab reports (*.md)": "md",
-    "Web page, self-contained (*.html)": "html",
-    "JSON, opens again in this app (*.json)": "json",
-}
+EXPORT_FORMATS = (  # (what it is for, translated when shown; its files; the suffix it writes)
+    (QT_TRANSLATE_NOOP("CompanionMenu", "Markdown, for lab reports"), "*.md", "md"),
+    (QT_TRANSLATE_NOOP("CompanionMenu", "Web page, self-contained"), "*.html", "html"),
+    (QT_TRANSLATE_NOOP("CompanionMenu", "JSON, opens again in this app"), "*.json", "json"),
+)
+
+
+def export_filters() -> dict[str, str]:
+    """The save dialog's file types ("Markdown, for lab reports (*.md)") → their suffix."""
+    return {f"{translate('CompanionMenu', what)} ({pattern})": suffix for what, pattern, suffix in EXPORT_FORMATS}
 
 
 def _safe_file_name(title: str) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QDateTime, QLocale, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from ..protocol.translation import translate
 from . import untrusted
 from .chat_view import ChatView
 
@@ -22,18 +23,24 @@ class ExportedChatWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.chat = chat
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.setWindowTitle(f"{chat.title} — exported chat")  # a window title is plain text
+        # A window title is plain text: the chat's title cannot format anything.
+        self.setWindowTitle(translate("ExportedChatWindow", "{chat} — exported chat").format(chat=chat.title))
         self.resize(900, 700)
         self.title = QLabel()
         untrusted.set_plain(self.title, chat.title)
         self.title.setStyleSheet("font-size: 16px; font-weight: 600;")
         self.title.setWordWrap(True)
-        facts = [f"project {chat.project_name}" if chat.project_name else "", chat.controller,
-                 f"exported {chat.exported_at}" if chat.exported_at else "", "read-only, offline"]
+        facts = [
+            translate("ExportedChatWindow", "project {project}").format(project=chat.project_name) if chat.project_name else "",
+            chat.controller,
+            translate("ExportedChatWindow", "exported {when}").format(when=_when(chat.exported_at)) if chat.exported_at else "",
+            translate("ExportedChatWindow", "read-only, offline"),
+        ]
         self.facts = QLabel(" · ".join(f for f in facts if f))
         self.facts.setTextFormat(Qt.TextFormat.PlainText)
         self.facts.setEnabled(False)
-        self.export_button = QPushButton("Export as…")
+        self.export_button = QPushButton(translate("ExportedChatWindow", "Export as…"))
+        self.export_button.setToolTip(translate("ExportedChatWindow", "Export this chat again, in another format"))
         self.export_button.clicked.connect(lambda: self.export_requested.emit(self.chat))
         top = QHBoxLayout()
         titles = QVBoxLayout()
@@ -46,5 +53,13 @@ class ExportedChatWindow(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
         transcript = chat.transcript()
-        self.view.set_placeholder("This exported chat has no messages.")
+        self.view.set_placeholder(translate("ExportedChatWindow", "This exported chat has no messages."))
         self.view.reset(transcript)
+
+
+def _when(iso: str) -> str:
+    """The export's time as the user's locale writes it; the file's text when it is no time."""
+    moment = QDateTime.fromString(iso, Qt.DateFormat.ISODate)
+    if not moment.isValid():
+        return iso
+    return QLocale().toString(moment.toLocalTime(), QLocale.FormatType.ShortFormat)

@@ -20,12 +20,13 @@ from PySide6.QtWidgets import (
 
 from ..protocol import change_tools
 from ..protocol.ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
+from ..protocol.translation import translate
 from .more_limits import MoreLimits
 
 if TYPE_CHECKING:
     from ..store.presets import Limits, Preset
 
-CUSTOM = "Custom"
+CUSTOM = "Custom"  # the combo box's key for limits no preset has; shown translated
 
 
 class LimitsPanel(QGroupBox):
@@ -34,36 +35,41 @@ class LimitsPanel(QGroupBox):
     preset_deleted = Signal(str)
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Runtime limits", parent)
+        super().__init__(translate("LimitsPanel", "Runtime limits"), parent)
         self._presets: list[Preset] = []
         self._quiet = False
 
         self.iterations = QSpinBox()
         self.iterations.setRange(*MAX_ITERATIONS_RANGE)
         self.iterations.setValue(DEFAULT_MAX_ITERATIONS)
-        self.iterations.setAccessibleName("Max iterations")
-        self.iterations.setToolTip("LLM↔tool iterations per request (1–100). One iteration is one LLM call plus its tools.")
+        self.iterations.setAccessibleName(translate("LimitsPanel", "Max iterations"))
+        self.iterations.setToolTip(
+            translate("LimitsPanel", "LLM↔tool iterations per request ({low}–{high}). One iteration is one LLM call plus its tools.")
+            .format(low=MAX_ITERATIONS_RANGE[0], high=MAX_ITERATIONS_RANGE[1]))
         self.tool_calls = QSpinBox()
         self.tool_calls.setRange(*MAX_TOOL_CALLS_RANGE)
         self.tool_calls.setValue(15)
-        self.tool_calls.setToolTip("Tool calls per request (1–50).")
-        self.tool_calls.setAccessibleName("Max tool calls")
-        self.unlimited = QCheckBox("Unlimited")
+        self.tool_calls.setToolTip(translate("LimitsPanel", "Tool calls per request ({low}–{high}).").format(
+            low=MAX_TOOL_CALLS_RANGE[0], high=MAX_TOOL_CALLS_RANGE[1]))
+        self.tool_calls.setAccessibleName(translate("LimitsPanel", "Max tool calls"))
+        self.unlimited = QCheckBox(translate("LimitsPanel", "Unlimited"))
         self.unlimited.setChecked(True)
-        self.unlimited.setToolTip("No tool-call limit: the field is not sent.")
+        self.unlimited.setToolTip(translate("LimitsPanel", "No tool-call limit: the field is not sent."))
         self.tool_calls.setEnabled(False)
         tools_row = QHBoxLayout()
         tools_row.addWidget(self.tool_calls, 1)
         tools_row.addWidget(self.unlimited)
 
         self.preset = QComboBox()
-        self.preset.setToolTip("Presets of limits")
-        self.preset.setAccessibleName("Preset")
+        self.preset.setToolTip(translate("LimitsPanel", "Presets of limits"))
+        self.preset.setAccessibleName(translate("LimitsPanel", "Preset"))
         # Names show whole: the box takes the panel's width, not the width of "Default".
         self.preset.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.preset.setMinimumContentsLength(10)
-        self.save_as = QPushButton("Save as…")
-        self.delete = QPushButton("Delete…")
+        self.save_as = QPushButton(translate("LimitsPanel", "Save as…"))
+        self.save_as.setToolTip(translate("LimitsPanel", "Save these limits as a preset"))
+        self.delete = QPushButton(translate("LimitsPanel", "Delete…"))
+        self.delete.setToolTip(translate("LimitsPanel", "Delete the chosen preset (built-in presets stay)"))
         presets_row = QHBoxLayout()
         presets_row.addWidget(self.save_as)
         presets_row.addWidget(self.delete)
@@ -74,7 +80,7 @@ class LimitsPanel(QGroupBox):
         self.cost = QLabel("")
         self.cost.setTextFormat(Qt.TextFormat.PlainText)  # a model name from the controller
         self.cost.setWordWrap(True)
-        self.cost.setAccessibleName("Cost of this chat")
+        self.cost.setAccessibleName(translate("LimitsPanel", "Cost of this chat"))
         self.cost.setVisible(False)
         self.enforcement = QLabel("")
         self.enforcement.setWordWrap(True)
@@ -84,9 +90,9 @@ class LimitsPanel(QGroupBox):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # labels above fields when narrow
         # Labels with buddies: a screen reader names each field by its label.
         for text, row, field in (
-            ("Max &iterations", self.iterations, self.iterations),
-            ("Max &tool calls", tools_row, self.tool_calls),
-            ("&Preset", self.preset, self.preset),
+            (translate("LimitsPanel", "Max &iterations"), self.iterations, self.iterations),
+            (translate("LimitsPanel", "Max &tool calls"), tools_row, self.tool_calls),
+            (translate("LimitsPanel", "&Preset"), self.preset, self.preset),
         ):
             label = QLabel(text)
             label.setBuddy(field)
@@ -157,12 +163,13 @@ class LimitsPanel(QGroupBox):
         self.preset.clear()
         chosen = -1
         for index, preset in enumerate(self._presets):
-            self.preset.addItem(f"{preset.name}  ({_short(preset.limits)})", preset.name)
-            self.preset.setItemData(index, f"{preset.limits.label()} (iterations / tool calls)", Qt.ItemDataRole.ToolTipRole)
+            self.preset.addItem(f"{preset.shown_name}  ({_short(preset.limits)})", preset.name)
+            self.preset.setItemData(index, _in_words(preset.limits), Qt.ItemDataRole.ToolTipRole)
             if chosen < 0 and preset.limits == current:
                 chosen = index
         if chosen < 0:
-            self.preset.addItem(f"{CUSTOM}  ({_short(current)})", CUSTOM)
+            self.preset.addItem(translate("LimitsPanel", "Custom") + f"  ({_short(current)})", CUSTOM)
+            self.preset.setItemData(self.preset.count() - 1, _in_words(current), Qt.ItemDataRole.ToolTipRole)
             chosen = self.preset.count() - 1
         self.preset.setCurrentIndex(chosen)
         self.preset.blockSignals(False)
@@ -194,6 +201,10 @@ class LimitsPanel(QGroupBox):
         if name and name != CUSTOM:
             return confirm_delete(self, name, lambda: self.preset_deleted.emit(name))
         return None
+
+
+def _in_words(limits: Limits) -> str:
+    return translate("LimitsPanel", "{limits} (iterations / tool calls)").format(limits=limits.label())
 
 
 def _short(limits: Limits) -> str:

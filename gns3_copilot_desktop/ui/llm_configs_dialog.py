@@ -33,11 +33,18 @@ from ..protocol.llm_configs import (
     LLMConfigList,
     LLMModelConfig,
 )
+from ..protocol.translation import QT_TRANSLATE_NOOP, translate
 from . import theme, untrusted
 
 ROLE_ID = Qt.ItemDataRole.UserRole
-KEY_KEPT = "Kept on the controller: type to replace"
-KEY_NEW = "Not needed for a local ollama"
+KEY_KEPT = QT_TRANSLATE_NOOP("LLMConfigsDialog", "Kept on the controller: type to replace")
+KEY_NEW = QT_TRANSLATE_NOOP("LLMConfigsDialog", "Not needed for a local ollama")
+# The controller's context strategies in words; the controller gets the key.
+STRATEGY_WORDS = {
+    "conservative": QT_TRANSLATE_NOOP("LLMConfigsDialog", "conservative"),
+    "balanced": QT_TRANSLATE_NOOP("LLMConfigsDialog", "balanced"),
+    "aggressive": QT_TRANSLATE_NOOP("LLMConfigsDialog", "aggressive"),
+}
 
 
 def plain_label(text: str = "", *, wrap: bool = True) -> QLabel:
@@ -55,17 +62,19 @@ class LLMConfigsDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("LLM settings")
+        self.setWindowTitle(translate("LLMConfigsDialog", "LLM settings"))
         self.setMinimumSize(760, 460)
-        intro = plain_label(
+        intro = plain_label(translate(
+            "LLMConfigsDialog",
             "The language model the Copilot uses on this controller. Chats use the default (★); "
-            "configurations inherited from a group are shown read-only."
-        )
+            "configurations inherited from a group are shown read-only.",
+        ))
         self.list = QListWidget()
         self.list.setMinimumWidth(240)
-        self.new_button = QPushButton("New")
-        self.delete_button = QPushButton("Delete…")
-        self.default_button = QPushButton("Make default")
+        self.list.setAccessibleName(translate("LLMConfigsDialog", "LLM configurations"))
+        self.new_button = QPushButton(translate("LLMConfigsDialog", "New"))
+        self.delete_button = QPushButton(translate("LLMConfigsDialog", "Delete…"))
+        self.default_button = QPushButton(translate("LLMConfigsDialog", "Make default"))
         list_buttons = QHBoxLayout()
         for button in (self.new_button, self.delete_button, self.default_button):
             list_buttons.addWidget(button)
@@ -88,9 +97,10 @@ class LLMConfigsDialog(QDialog):
         self.temperature.setDecimals(2)
         self.context_limit = QSpinBox()
         self.context_limit.setRange(1, 100000)
-        self.context_limit.setSuffix(" K tokens")
+        self.context_limit.setSuffix(translate("LLMConfigsDialog", " K tokens"))
         self.context_strategy = QComboBox()
-        self.context_strategy.addItems(CONTEXT_STRATEGIES)
+        for strategy in CONTEXT_STRATEGIES:
+            self.context_strategy.addItem(translate("LLMConfigsDialog", STRATEGY_WORDS.get(strategy, strategy)), strategy)
         self.mode = QComboBox()
         for mode, (name, _) in MODES.items():
             self.mode.addItem(name, mode)
@@ -100,35 +110,39 @@ class LLMConfigsDialog(QDialog):
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         # Kept by this app only (never sent): the cost line under the limits uses them.
         self.price_in, self.price_out = QDoubleSpinBox(), QDoubleSpinBox()
-        for box, what in ((self.price_in, "input"), (self.price_out, "output")):
+        for box, name, tip in (
+            (self.price_in, translate("LLMConfigsDialog", "Price per million input tokens"),
+             translate("LLMConfigsDialog", "US$ per million input tokens of this model, for the cost estimate; kept on this computer only")),
+            (self.price_out, translate("LLMConfigsDialog", "Price per million output tokens"),
+             translate("LLMConfigsDialog", "US$ per million output tokens of this model, for the cost estimate; kept on this computer only")),
+        ):
             box.setRange(0.0, 10000.0)
             box.setDecimals(3)
             box.setPrefix("$ ")
-            box.setSpecialValueText("not set")
-            box.setAccessibleName(f"Price per million {what} tokens")
-            box.setToolTip(f"US$ per million {what} tokens of this model, for the cost estimate; "
-                           "kept on this computer only")
+            box.setSpecialValueText(translate("LLMConfigsDialog", "not set"))
+            box.setAccessibleName(name)
+            box.setToolTip(tip)
         prices = QHBoxLayout()
         prices.addWidget(self.price_in)
-        prices.addWidget(QLabel("in ·"))
+        prices.addWidget(QLabel(translate("LLMConfigsDialog", "in ·")))
         prices.addWidget(self.price_out)
-        prices.addWidget(QLabel("out, per 1M tokens"))
+        prices.addWidget(QLabel(translate("LLMConfigsDialog", "out, per 1M tokens")))
         form = QFormLayout()
-        form.addRow("Name", self.name)
-        form.addRow("Provider", self.provider)
-        form.addRow("Base URL", self.base_url)
-        form.addRow("Model", self.model)
-        form.addRow("Temperature", self.temperature)
-        form.addRow("Context limit", self.context_limit)
-        form.addRow("Context strategy", self.context_strategy)
-        form.addRow("Copilot mode", self.mode)
+        form.addRow(translate("LLMConfigsDialog", "Name"), self.name)
+        form.addRow(translate("LLMConfigsDialog", "Provider"), self.provider)
+        form.addRow(translate("LLMConfigsDialog", "Base URL"), self.base_url)
+        form.addRow(translate("LLMConfigsDialog", "Model"), self.model)
+        form.addRow(translate("LLMConfigsDialog", "Temperature"), self.temperature)
+        form.addRow(translate("LLMConfigsDialog", "Context limit"), self.context_limit)
+        form.addRow(translate("LLMConfigsDialog", "Context strategy"), self.context_strategy)
+        form.addRow(translate("LLMConfigsDialog", "Copilot mode"), self.mode)
         form.addRow("", self.mode_help)
-        form.addRow("API key", self.api_key)
-        form.addRow("Price", prices)
+        form.addRow(translate("LLMConfigsDialog", "API key"), self.api_key)
+        form.addRow(translate("LLMConfigsDialog", "Price"), prices)
         self.message = plain_label()
-        self.save_button = QPushButton("Save")
+        self.save_button = QPushButton(translate("LLMConfigsDialog", "Save"))
         self.save_button.setDefault(True)
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(translate("LLMConfigsDialog", "Close"))
         bottom = QHBoxLayout()
         bottom.addWidget(self.message, 1)
         bottom.addWidget(self.save_button)
@@ -177,7 +191,7 @@ class LLMConfigsDialog(QDialog):
             text = ("★ " if config.config_id == default_id else "") + config.name
             text += f"\n    {config.config.provider} · {config.config.model}"
             if config.read_only:
-                text += f" · group “{config.group_name or '?'}”"
+                text += " · " + translate("LLMConfigsDialog", "group “{group}”").format(group=config.group_name or "?")
             item = QListWidgetItem(untrusted.visible(text))  # plain: names come from the controller
             item.setData(ROLE_ID, config.config_id)
             self.list.addItem(item)
@@ -196,7 +210,7 @@ class LLMConfigsDialog(QDialog):
             self._show(default_id)  # the edited configuration is gone
             self._select_row(default_id)
         if not configs.configs:
-            self.show_message("No LLM is set up yet: fill in the form to make one, then Save.")
+            self.show_message(translate("LLMConfigsDialog", "No LLM is set up yet: fill in the form to make one, then Save."))
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.message.setStyleSheet(f"color: {theme.RED};" if error else "")
@@ -241,21 +255,25 @@ class LLMConfigsDialog(QDialog):
         self.model.setText(draft.model)
         self.temperature.setValue(draft.temperature)
         self.context_limit.setValue(draft.context_limit)
-        self.context_strategy.setCurrentText(draft.context_strategy)
+        if self.context_strategy.findData(draft.context_strategy) < 0:
+            self.context_strategy.addItem(draft.context_strategy, draft.context_strategy)  # one this app does not know
+        self.context_strategy.setCurrentIndex(self.context_strategy.findData(draft.context_strategy))
         index = self.mode.findData(draft.copilot_mode)
         self.mode.setCurrentIndex(index if index >= 0 else 0)
         price = self._prices.get(draft.model, [0.0, 0.0])
         self.price_in.setValue(price[0])
         self.price_out.setValue(price[1])
         self.api_key.clear()
-        self.api_key.setPlaceholderText("" if config and config.read_only else KEY_KEPT if config else KEY_NEW)
+        self.api_key.setPlaceholderText(
+            "" if config and config.read_only else translate("LLMConfigsDialog", KEY_KEPT if config else KEY_NEW))
         read_only = bool(config and config.read_only)
         for field in self._fields:
             field.setEnabled(not read_only)
         if read_only:
-            self.source.setText(f"Inherited from the group “{config.group_name or '?'}”: read-only here.")
+            self.source.setText(translate("LLMConfigsDialog", "Inherited from the group “{group}”: read-only here.").format(
+                group=config.group_name or "?"))
         else:
-            self.source.setText("" if config else "A new configuration")
+            self.source.setText("" if config else translate("LLMConfigsDialog", "A new configuration"))
         self.show_message("")
         self._update_buttons()
 
@@ -276,7 +294,7 @@ class LLMConfigsDialog(QDialog):
             name=self.name.text().strip(), model_type=self._original.model_type if self._original else "text",
             provider=self.provider.currentText(), base_url=self.base_url.text().strip(),
             model=self.model.text().strip(), temperature=round(self.temperature.value(), 2),
-            context_limit=self.context_limit.value(), context_strategy=self.context_strategy.currentText(),
+            context_limit=self.context_limit.value(), context_strategy=self.context_strategy.currentData(),
             copilot_mode=self.mode.currentData() or TEACHING, api_key=self.api_key.text(),
             is_default=self._original.is_default if self._original else not self._configs,
         )
@@ -287,7 +305,7 @@ class LLMConfigsDialog(QDialog):
         except ValueError as exc:
             self.show_message(_in_words(exc), error=True)
             return
-        self.show_message("Saving…")
+        self.show_message(translate("LLMConfigsDialog", "Saving…"))
         self.price_entered.emit(draft.model, self.price_in.value(), self.price_out.value())
         self.save_requested.emit(self._original, draft)
 
@@ -298,10 +316,11 @@ class LLMConfigsDialog(QDialog):
         config = self._original
         if config is None or config.read_only:
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, "Delete LLM configuration", "", QMessageBox.StandardButton.Cancel, self)
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("LLMConfigsDialog", "Delete LLM configuration"), "",
+                          QMessageBox.StandardButton.Cancel, self)
         box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setText(f"Delete “{config.name}” from the controller?")
-        box.delete_button = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+        box.setText(translate("LLMConfigsDialog", "Delete “{name}” from the controller?").format(name=config.name))
+        box.delete_button = box.addButton(translate("LLMConfigsDialog", "Delete"), QMessageBox.ButtonRole.DestructiveRole)
         box.finished.connect(
             lambda _r: self.delete_requested.emit(config.config_id) if box.clickedButton() is box.delete_button else None
         )
@@ -309,8 +328,13 @@ class LLMConfigsDialog(QDialog):
         self.confirm_box = box
 
 
-NAMES = {"name": "Name", "model": "Model", "provider": "Provider", "context_limit": "Context limit",
-         "temperature": "Temperature"}
+NAMES = {  # the form's field labels, by the controller's field name
+    "name": QT_TRANSLATE_NOOP("LLMConfigsDialog", "Name"), "model": QT_TRANSLATE_NOOP("LLMConfigsDialog", "Model"),
+    "provider": QT_TRANSLATE_NOOP("LLMConfigsDialog", "Provider"),
+    "context_limit": QT_TRANSLATE_NOOP("LLMConfigsDialog", "Context limit"),
+    "temperature": QT_TRANSLATE_NOOP("LLMConfigsDialog", "Temperature"),
+    "context_strategy": QT_TRANSLATE_NOOP("LLMConfigsDialog", "Context strategy"),
+}
 
 
 def _in_words(exc: ValueError) -> str:
@@ -318,7 +342,11 @@ def _in_words(exc: ValueError) -> str:
     if not callable(errors):
         return str(exc)
     first = errors()[0]
-    field = NAMES.get(str(first.get("loc", ("",))[0]), "A field")
+    field = translate("LLMConfigsDialog", NAMES.get(str(first.get("loc", ("",))[0]), QT_TRANSLATE_NOOP("LLMConfigsDialog", "A field")))
     if first.get("type") == "string_too_short":
-        return f"{field} cannot be empty."
-    return f"{field}: {first.get('msg')}"
+        return translate("LLMConfigsDialog", "{field} cannot be empty.").format(field=field)
+    if first.get("type") == "string_too_long":
+        limit = (first.get("ctx") or {}).get("max_length", "?")
+        return translate("LLMConfigsDialog", "{field} is too long: at most {count} characters.").format(field=field, count=limit)
+    # pydantic's own words for the rest (a number out of range …): no translation of them exists.
+    return translate("LLMConfigsDialog", "{field}: {problem}").format(field=field, problem=first.get("msg"))

@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_MINUTES_RANGE, TOOL_LIMIT_RANGE
-
-OFF = "off"
+from ..protocol.translation import translate
 
 
 class MoreLimits(QWidget):
@@ -28,51 +27,53 @@ class MoreLimits(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.toggle = QToolButton()
-        self.toggle.setText("More limits")
+        self.toggle.setText(translate("MoreLimits", "More limits"))
         self.toggle.setCheckable(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
-        self.toggle.setAccessibleName("More limits")
-        self.toggle.setToolTip("A time limit, a limit on configuration changes, limits per tool")
+        self.toggle.setAccessibleName(translate("MoreLimits", "More limits"))
+        self.toggle.setToolTip(translate("MoreLimits", "A time limit, a limit on configuration changes, limits per tool"))
         self.body = QWidget()
         self.body.setVisible(False)
 
         self.minutes = QSpinBox()
         self.minutes.setRange(MAX_MINUTES_RANGE[0] - 1, MAX_MINUTES_RANGE[1])
-        self.minutes.setSpecialValueText(OFF)  # shown at 0
-        self.minutes.setSuffix(" min")
-        self.minutes.setToolTip("Stop the turn when it has run this long (1–60 min), or off.")
-        self.minutes.setAccessibleName("Time limit")
+        off = translate("MoreLimits", "off")
+        self.minutes.setSpecialValueText(off)  # shown at 0
+        self.minutes.setSuffix(translate("MoreLimits", " min"))
+        self.minutes.setToolTip(translate("MoreLimits", "Stop the turn when it has run this long ({low}–{high} min), or off.").format(
+            low=MAX_MINUTES_RANGE[0], high=MAX_MINUTES_RANGE[1]))
+        self.minutes.setAccessibleName(translate("MoreLimits", "Time limit"))
         self.changes = QSpinBox()
         self.changes.setRange(MAX_CHANGES_RANGE[0] - 1, MAX_CHANGES_RANGE[1])
-        self.changes.setSpecialValueText(OFF)  # shown at -1; 0 means diagnose only
-        self.changes.setAccessibleName("Configuration changes")
+        self.changes.setSpecialValueText(off)  # shown at -1; 0 means diagnose only
+        self.changes.setAccessibleName(translate("MoreLimits", "Configuration changes"))
         self.changes.setValue(-1)
 
         self.tool_name = QComboBox()
         self.tool_name.setEditable(True)
-        self.tool_name.setAccessibleName("Tool")
-        self.tool_name.setToolTip("A tool of this controller's Copilot")
+        self.tool_name.setAccessibleName(translate("MoreLimits", "Tool"))
+        self.tool_name.setToolTip(translate("MoreLimits", "A tool of this controller's Copilot"))
         self.tool_max = QSpinBox()
         self.tool_max.setRange(*TOOL_LIMIT_RANGE)
         self.tool_max.setValue(3)
-        self.tool_max.setAccessibleName("Max calls of the tool")
-        self.add = QPushButton("Add")
-        self.add.setAccessibleName("Add a limit for this tool")
+        self.tool_max.setAccessibleName(translate("MoreLimits", "Max calls of the tool"))
+        self.add = QPushButton(translate("MoreLimits", "Add"))
+        self.add.setAccessibleName(translate("MoreLimits", "Add a limit for this tool"))
         self.per_tool = QListWidget()
-        self.per_tool.setAccessibleName("Limits per tool")
+        self.per_tool.setAccessibleName(translate("MoreLimits", "Limits per tool"))
         self.per_tool.setMaximumHeight(80)
-        self.remove = QPushButton("Remove")
-        self.remove.setAccessibleName("Remove the chosen tool limit")
+        self.remove = QPushButton(translate("MoreLimits", "Remove"))
+        self.remove.setAccessibleName(translate("MoreLimits", "Remove the chosen tool limit"))
 
         form = QFormLayout()
-        form.addRow("Time limit", self.minutes)
-        form.addRow("Config changes", self.changes)
+        form.addRow(translate("MoreLimits", "Time limit"), self.minutes)
+        form.addRow(translate("MoreLimits", "Config changes"), self.changes)
         add_row = QHBoxLayout()
         add_row.addWidget(self.tool_name, 1)
         add_row.addWidget(self.tool_max)
         add_row.addWidget(self.add)
-        form.addRow("Per tool", add_row)
+        form.addRow(translate("MoreLimits", "Per tool"), add_row)
         body = QVBoxLayout(self.body)
         body.setContentsMargins(0, 0, 0, 0)
         body.addLayout(form)
@@ -91,7 +92,7 @@ class MoreLimits(QWidget):
         self._tools: dict[str, int] = {}
 
     def set_change_tooltip(self, text: str) -> None:
-        self.changes.setToolTip("Configuration changes per request (0 = diagnose only), or off.\n\n" + text)
+        self.changes.setToolTip(translate("MoreLimits", "Configuration changes per request (0 = diagnose only), or off.") + "\n\n" + text)
 
     def set_tool_names(self, names: list[str]) -> None:
         """The tools this controller's Copilot has used, offered for a per-tool limit."""

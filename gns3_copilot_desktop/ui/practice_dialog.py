@@ -21,11 +21,13 @@ from PySide6.QtWidgets import (
 
 from ..protocol.items import TurnState
 from ..protocol.practice import RANDOM
+from ..protocol.translation import QT_TRANSLATE_NOOP, translate
 
 if TYPE_CHECKING:
     from ..protocol.transcript import Transcript
 
-TRY_ASKING = "Troubleshoot why PC1 cannot reach the other LAN"
+# A first question for the chat, in the user's language (they send it, or change it).
+TRY_ASKING = QT_TRANSLATE_NOOP("PracticeDialog", "Troubleshoot why PC1 cannot reach the other LAN")
 
 
 def plain(text: str = "") -> QLabel:
@@ -42,33 +44,36 @@ class PracticeDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Troubleshooting practice")
+        self.setWindowTitle(translate("PracticeDialog", "Troubleshooting practice"))
         self.setMinimumSize(560, 200)  # the wrapped introduction is not squeezed at first show
-        intro = plain(
+        intro = plain(translate(
+            "PracticeDialog",
             "The Copilot breaks something in this project's lab for you to find and fix. "
-            "It really changes the lab: use a lab you can afford to break."
-        )
+            "It really changes the lab: use a lab you can afford to break.",
+        ))
         self.choices = QButtonGroup(self)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Faults:"))
-        for faults, text in ((1, "1"), (2, "2"), (3, "3"), (RANDOM, "Random")):
+        row.addWidget(QLabel(translate("PracticeDialog", "Faults:")))
+        for faults, text in ((1, "1"), (2, "2"), (3, "3"), (RANDOM, translate("PracticeDialog", "Random"))):
             button = QRadioButton(text)
             self.choices.addButton(button, faults)
             row.addWidget(button)
         row.addStretch(1)
         self.choices.button(1).setChecked(True)
-        self.start_button = QPushButton("Inject")
-        self.stop_button = QPushButton("Stop")
+        self.start_button = QPushButton(translate("PracticeDialog", "Inject"))
+        self.start_button.setToolTip(translate("PracticeDialog", "Let the Copilot put the faults into the lab"))
+        self.stop_button = QPushButton(translate("PracticeDialog", "Stop"))
         self.stop_button.setVisible(False)
         row.addWidget(self.start_button)
         row.addWidget(self.stop_button)
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
         self.progress.setVisible(False)
+        self.progress.setAccessibleName(translate("PracticeDialog", "Preparing the exercise"))
         self.status = plain()
-        self.troubleshoot_button = QPushButton("Troubleshoot it in a new chat")
+        self.troubleshoot_button = QPushButton(translate("PracticeDialog", "Troubleshoot it in a new chat"))
         self.troubleshoot_button.setVisible(False)
-        self.reveal_button = QPushButton("Reveal solution")
+        self.reveal_button = QPushButton(translate("PracticeDialog", "Reveal solution"))
         self.reveal_button.setVisible(False)
         after = QHBoxLayout()
         after.addWidget(self.troubleshoot_button)
@@ -86,7 +91,7 @@ class PracticeDialog(QDialog):
         self.start_button.clicked.connect(self._start)
         self.stop_button.clicked.connect(self.stop_requested)
         self.reveal_button.clicked.connect(self.reveal)
-        self.troubleshoot_button.clicked.connect(lambda: self.troubleshoot_requested.emit(TRY_ASKING))
+        self.troubleshoot_button.clicked.connect(lambda: self.troubleshoot_requested.emit(translate("PracticeDialog", TRY_ASKING)))
 
     def _start(self) -> None:
         self._hide_solution()
@@ -106,23 +111,31 @@ class PracticeDialog(QDialog):
         """Counts only: what the agent runs would give the fault away."""
         self._transcript = transcript
         t = transcript
-        steps = f"step {max(t.llm_turns, 1)} · {t.tool_calls_executed} tool call{'s' if t.tool_calls_executed != 1 else ''} done"
+        if t.tool_calls_executed == 1:
+            steps = translate("PracticeDialog", "step {step} · {count} tool call done")
+        else:
+            steps = translate("PracticeDialog", "step {step} · {count} tool calls done")
+        steps = steps.format(step=max(t.llm_turns, 1), count=t.tool_calls_executed)
         if t.state == TurnState.STREAMING:
-            what = "Stopping…" if t.abort_requested else "The Copilot is preparing the exercise"
-            self.status.setText(f"{what}: {steps}.")
+            if t.abort_requested:
+                self.status.setText(translate("PracticeDialog", "Stopping…: {steps}.").format(steps=steps))
+            else:
+                self.status.setText(translate("PracticeDialog", "The Copilot is preparing the exercise: {steps}.").format(steps=steps))
             return
         self.reveal_button.setVisible(bool(t.items[1:]))
         if t.state == TurnState.DONE:
-            self.status.setText(
-                f"Ready ({steps}). Something in the lab is broken now: find it and fix it in a normal chat. "
-                f"Try “{TRY_ASKING}”."
-            )
+            self.status.setText(translate(
+                "PracticeDialog",
+                "Ready ({steps}). Something in the lab is broken now: find it and fix it in a normal chat. Try “{question}”.",
+            ).format(steps=steps, question=translate("PracticeDialog", TRY_ASKING)))
             self.troubleshoot_button.setVisible(True)
         elif t.state == TurnState.FAILED:
             error = next((i.text for i in reversed(t.items) if type(i).__name__ == "ErrorNotice"), "")
-            self.status.setText(f"The exercise could not be prepared: {error}")
+            self.status.setText(translate("PracticeDialog", "The exercise could not be prepared: {error}").format(error=error))
         else:
-            self.status.setText(f"Stopped ({steps}). The lab may be partly changed: Reveal solution shows what was done.")
+            self.status.setText(translate(
+                "PracticeDialog", "Stopped ({steps}). The lab may be partly changed: Reveal solution shows what was done.",
+            ).format(steps=steps))
 
     def reveal(self) -> None:
         if self._transcript is None:

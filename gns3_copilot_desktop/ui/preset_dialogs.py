@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
+from ..protocol.translation import translate
+
 if TYPE_CHECKING:
     from ..store.presets import Limits
 
@@ -16,8 +18,10 @@ def ask_preset_name(
     parent: QWidget, limits: Limits, existing: list[str], save: Callable[[str], None], name: str = "", problem: str = "",
 ) -> QInputDialog:
     dialog = QInputDialog(parent)
-    dialog.setWindowTitle("Save limits as a preset")
-    text = f"Name for {limits.label()} (iterations / tool calls):"
+    dialog.setWindowTitle(translate("PresetDialogs", "Save limits as a preset"))
+    dialog.setOkButtonText(translate("PresetDialogs", "Save"))
+    dialog.setCancelButtonText(translate("PresetDialogs", "Cancel"))
+    text = translate("PresetDialogs", "Name for {limits} (iterations / tool calls):").format(limits=limits.label())
     dialog.setLabelText(f"{problem}\n\n{text}" if problem else text)
     dialog.setTextValue(name)
 
@@ -27,10 +31,11 @@ def ask_preset_name(
         if same is None:
             save(value)
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Replace preset",
-                          f"A preset “{same}” exists. Replace it with {limits.label()}?",
+        box = QMessageBox(QMessageBox.Icon.Question, translate("PresetDialogs", "Replace preset"),
+                          translate("PresetDialogs", "A preset “{name}” exists. Replace it with {limits}?").format(
+                              name=same, limits=limits.label()),
                           QMessageBox.StandardButton.Cancel, parent)
-        box.replace_button = box.addButton("Replace", QMessageBox.ButtonRole.AcceptRole)
+        box.replace_button = box.addButton(translate("PresetDialogs", "Replace"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
 
         def answered(_result: int) -> None:
@@ -50,9 +55,10 @@ def ask_preset_name(
 
 
 def confirm_delete(parent: QWidget, name: str, delete: Callable[[], None]) -> QMessageBox:
-    box = QMessageBox(QMessageBox.Icon.Warning, "Delete preset", f"Delete the preset “{name}”?",
+    box = QMessageBox(QMessageBox.Icon.Warning, translate("PresetDialogs", "Delete preset"),
+                      translate("PresetDialogs", "Delete the preset “{name}”?").format(name=name),
                       QMessageBox.StandardButton.Cancel, parent)
-    box.delete_button = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+    box.delete_button = box.addButton(translate("PresetDialogs", "Delete"), QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.finished.connect(lambda _result: delete() if box.clickedButton() is box.delete_button else None)
     box.open()

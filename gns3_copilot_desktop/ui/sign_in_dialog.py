@@ -15,20 +15,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..protocol.translation import translate
+
 
 class SignInDialog(QDialog):
     submitted = Signal(str, str, str, bool)  # url, username, password, remember
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Sign in to a GNS3 controller")
+        self.setWindowTitle(translate("SignInDialog", "Sign in to a GNS3 controller"))
         self.setMinimumWidth(420)
         self.url = QLineEdit()
         self.url.setPlaceholderText("http://127.0.0.1:3080")
         self.username = QLineEdit()
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.remember = QCheckBox("Remember me (the password goes to the system keyring)")
+        self.remember = QCheckBox(translate("SignInDialog", "Remember me (the password goes to the system keyring)"))
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setVisible(False)
@@ -37,11 +39,11 @@ class SignInDialog(QDialog):
         self.error.setStyleSheet("color: #c62828;")
         self.error.setVisible(False)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.sign_in = self.buttons.addButton("Sign in", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.sign_in = self.buttons.addButton(translate("SignInDialog", "Sign in"), QDialogButtonBox.ButtonRole.AcceptRole)
         form = QFormLayout()
-        form.addRow("Controller", self.url)
-        form.addRow("User", self.username)
-        form.addRow("Password", self.password)
+        form.addRow(translate("SignInDialog", "Controller"), self.url)
+        form.addRow(translate("SignInDialog", "User"), self.username)
+        form.addRow(translate("SignInDialog", "Password"), self.password)
         layout = QVBoxLayout(self)
         layout.addWidget(self.reason)
         layout.addLayout(form)
@@ -78,7 +80,7 @@ class SignInDialog(QDialog):
     def submit(self) -> None:
         url, user = self.url.text().strip() or self.url.placeholderText(), self.username.text().strip()
         if not user:
-            self.show_error("Enter a user name.")
+            self.show_error(translate("SignInDialog", "Enter a user name."))
             return
         self.error.setVisible(False)  # the last attempt's error is not this one's
         self.set_busy(True)
@@ -93,4 +95,4 @@ class SignInDialog(QDialog):
 
     def set_busy(self, busy: bool) -> None:
         self.sign_in.setEnabled(not busy)
-        self.sign_in.setText("Signing in…" if busy else "Sign in")
+        self.sign_in.setText(translate("SignInDialog", "Signing in…") if busy else translate("SignInDialog", "Sign in"))

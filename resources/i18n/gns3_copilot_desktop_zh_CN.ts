@@ -51,6 +51,49 @@
     </message>
 </context>
 <context>
+    <name>CertificateDialog</name>
+    <message>
+        <source>Untrusted certificate</source>
+        <translation>不受信任的证书</translation>
+    </message>
+    <message>
+        <source>(could not be read)</source>
+        <translation>（无法读取）</translation>
+    </message>
+    <message>
+        <source>Controller</source>
+        <translation>控制器</translation>
+    </message>
+    <message>
+        <source>Issued to</source>
+        <translation>颁发给</translation>
+    </message>
+    <message>
+        <source>Issued by</source>
+        <translation>颁发者</translation>
+    </message>
+    <message>
+        <source>itself (self-signed)</source>
+        <translation>自身（自签名）</translation>
+    </message>
+    <message>
+        <source>Valid until</source>
+        <translation>有效期至</translation>
+    </message>
+    <message>
+        <source>This controller&apos;s certificate is not trusted by this system. Trust it only if the fingerprint below is the one of your GNS3 server.</source>
+        <translation>本系统不信任此控制器的证书。仅当下面的指纹与你的 GNS3 服务器的指纹一致时，才信任它。</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint</source>
+        <translation>SHA-256 指纹</translation>
+    </message>
+    <message>
+        <source>Trust it for {controller}</source>
+        <translation>对 {controller} 信任此证书</translation>
+    </message>
+</context>
+<context>
     <name>CertificateWords</name>
     <message>
         <source>the server showed no certificate</source>
@@ -68,6 +111,113 @@ and any tool not known to only read. Known to only read:
 {changes}
 以及所有未确认为只读的工具。已知只读的工具：
 {read_only}</translation>
+    </message>
+</context>
+<context>
+    <name>CompanionMenu</name>
+    <message>
+        <source>&amp;Copilot</source>
+        <translation>&amp;Copilot</translation>
+    </message>
+    <message>
+        <source>LLM settings…</source>
+        <translation>LLM 设置…</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Export chat…</source>
+        <translation>导出会话(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open e&amp;xported chat…</source>
+        <translation>打开导出的会话(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Troubleshooting practice…</source>
+        <translation>故障排查练习…</translation>
+    </message>
+    <message>
+        <source>Follow the GNS3 GUI&apos;s project</source>
+        <translation>跟随 GNS3 GUI 的项目</translation>
+    </message>
+    <message>
+        <source>Switch to the project the GNS3 GUI opened last</source>
+        <translation>切换到 GNS3 GUI 最近打开的项目</translation>
+    </message>
+    <message>
+        <source>All chats</source>
+        <translation>全部会话</translation>
+    </message>
+    <message>
+        <source>Show only the chats of one Copilot mode</source>
+        <translation>只显示某一 Copilot 模式的会话</translation>
+    </message>
+    <message>
+        <source>Show the chats of</source>
+        <translation>显示以下模式的会话</translation>
+    </message>
+    <message>
+        <source>Sign in first: the LLM settings are kept on the controller.</source>
+        <translation>请先登录：LLM 设置保存在控制器上。</translation>
+    </message>
+    <message>
+        <source>No LLM set up</source>
+        <translation>尚未配置 LLM</translation>
+    </message>
+    <message>
+        <source>The Copilot needs a language model before it can answer. Set one up now?</source>
+        <translation>Copilot 需要先配置语言模型才能回答。现在配置吗？</translation>
+    </message>
+    <message>
+        <source>Open LLM settings</source>
+        <translation>打开 LLM 设置</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>Use the GNS3 GUI&apos;s controller ({controller})</source>
+        <translation>使用 GNS3 GUI 的控制器（{controller}）</translation>
+    </message>
+    <message>
+        <source>Read from the settings of the GNS3 GUI {version}</source>
+        <translation>读取自 GNS3 GUI {version} 的设置</translation>
+    </message>
+    <message>
+        <source>Export chat</source>
+        <translation>导出会话</translation>
+    </message>
+    <message>
+        <source>Open exported chat</source>
+        <translation>打开导出的会话</translation>
+    </message>
+    <message>
+        <source>Exported chats</source>
+        <translation>导出的会话</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>所有文件</translation>
+    </message>
+    <message>
+        <source>chat</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Markdown, for lab reports</source>
+        <translation>Markdown，用于实验报告</translation>
+    </message>
+    <message>
+        <source>Web page, self-contained</source>
+        <translation>网页，单文件</translation>
+    </message>
+    <message>
+        <source>JSON, opens again in this app</source>
+        <translation>JSON，可在本应用中再次打开</translation>
     </message>
 </context>
 <context>
@@ -153,6 +303,13 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>enter {model}&apos;s prices in LLM settings to see the cost</source>
         <translation>在 LLM 设置中填写 {model} 的价格即可查看费用</translation>
+    </message>
+</context>
+<context>
+    <name>Credentials</name>
+    <message>
+        <source>No system keyring is available, so your sign-in is kept in memory only and will be asked again next time ({reason}).</source>
+        <translation>没有可用的系统密钥环，登录信息只保存在内存中，下次启动时需要重新登录（{reason}）。</translation>
     </message>
 </context>
 <context>
@@ -254,6 +411,33 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>Open a chat first: there is nothing to export yet.</source>
+        <translation>请先打开一个会话：目前没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>The Copilot is still answering: export once the answer is complete.</source>
+        <translation>Copilot 仍在回答：请在回答完成后再导出。</translation>
+    </message>
+    <message>
+        <source>Could not write {file}: {reason}</source>
+        <translation>无法写入 {file}：{reason}</translation>
+    </message>
+    <message>
+        <source>Exported “{chat}” to {path}.</source>
+        <translation>已将“{chat}”导出到 {path}。</translation>
+    </message>
+    <message>
+        <source>This file is too big to be an exported chat.</source>
+        <translation>此文件太大，不可能是导出的会话。</translation>
+    </message>
+    <message>
+        <source>Could not open {file}: {reason}</source>
+        <translation>无法打开 {file}：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>ExportWords</name>
     <message>
         <source>Chat</source>
@@ -342,6 +526,297 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Result</source>
         <translation>结果</translation>
+    </message>
+</context>
+<context>
+    <name>ExportedChatWindow</name>
+    <message>
+        <source>{chat} — exported chat</source>
+        <translation>{chat} — 导出的会话</translation>
+    </message>
+    <message>
+        <source>project {project}</source>
+        <translation>项目 {project}</translation>
+    </message>
+    <message>
+        <source>exported {when}</source>
+        <translation>导出于 {when}</translation>
+    </message>
+    <message>
+        <source>read-only, offline</source>
+        <translation>只读，离线</translation>
+    </message>
+    <message>
+        <source>Export as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Export this chat again, in another format</source>
+        <translation>以其他格式再次导出此会话</translation>
+    </message>
+    <message>
+        <source>This exported chat has no messages.</source>
+        <translation>此导出的会话中没有消息。</translation>
+    </message>
+</context>
+<context>
+    <name>GuiHandOff</name>
+    <message>
+        <source>The GNS3 GUI&apos;s settings no longer name a controller.</source>
+        <translation>GNS3 GUI 的设置中已不再指定控制器。</translation>
+    </message>
+    <message>
+        <source>Following the GNS3 GUI: none of its recent projects is on this controller.</source>
+        <translation>正在跟随 GNS3 GUI：它最近打开的项目都不在此控制器上。</translation>
+    </message>
+    <message>
+        <source>Following the GNS3 GUI: “{project}”.</source>
+        <translation>正在跟随 GNS3 GUI：“{project}”。</translation>
+    </message>
+</context>
+<context>
+    <name>JsonFile</name>
+    <message>
+        <source>a folder is in its place</source>
+        <translation>该位置是一个文件夹</translation>
+    </message>
+    <message>
+        <source>Could not read {path}: {reason}. Using defaults.</source>
+        <translation>无法读取 {path}：{reason}。将使用默认值。</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text</source>
+        <translation>不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>nested too deep</source>
+        <translation>嵌套层级过深</translation>
+    </message>
+    <message>
+        <source>not valid JSON at line {line}, column {column}</source>
+        <translation>第 {line} 行第 {column} 列不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>JSON, but not the kind this file holds</source>
+        <translation>是 JSON，但不是此文件应有的内容</translation>
+    </message>
+    <message>
+        <source>{name} was damaged ({why}); it was moved to {aside}. Defaults are used.</source>
+        <translation>{name} 已损坏（{why}），已移至 {aside}。将使用默认值。</translation>
+    </message>
+    <message>
+        <source>{name} was damaged ({why}); it could not be moved aside. Defaults are used.</source>
+        <translation>{name} 已损坏（{why}），且无法移走。将使用默认值。</translation>
+    </message>
+    <message>
+        <source>Could not save {path}: {reason}.</source>
+        <translation>无法保存 {path}：{reason}。</translation>
+    </message>
+</context>
+<context>
+    <name>LLMConfigsDialog</name>
+    <message>
+        <source>Kept on the controller: type to replace</source>
+        <translation>已保存在控制器上：输入新值即可替换</translation>
+    </message>
+    <message>
+        <source>Not needed for a local ollama</source>
+        <translation>本地 ollama 无需填写</translation>
+    </message>
+    <message>
+        <source>conservative</source>
+        <translation>保守</translation>
+    </message>
+    <message>
+        <source>balanced</source>
+        <translation>均衡</translation>
+    </message>
+    <message>
+        <source>aggressive</source>
+        <translation>激进</translation>
+    </message>
+    <message>
+        <source>LLM settings</source>
+        <translation>LLM 设置</translation>
+    </message>
+    <message>
+        <source>The language model the Copilot uses on this controller. Chats use the default (★); configurations inherited from a group are shown read-only.</source>
+        <translation>Copilot 在此控制器上使用的语言模型。会话使用默认配置（★）；从用户组继承的配置以只读方式显示。</translation>
+    </message>
+    <message>
+        <source>LLM configurations</source>
+        <translation>LLM 配置</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Make default</source>
+        <translation>设为默认</translation>
+    </message>
+    <message>
+        <source> K tokens</source>
+        <translation> K Token</translation>
+    </message>
+    <message>
+        <source>Price per million input tokens</source>
+        <translation>每百万输入 Token 的价格</translation>
+    </message>
+    <message>
+        <source>US$ per million input tokens of this model, for the cost estimate; kept on this computer only</source>
+        <translation>此模型每百万输入 Token 的价格（美元），用于估算费用；只保存在本机</translation>
+    </message>
+    <message>
+        <source>Price per million output tokens</source>
+        <translation>每百万输出 Token 的价格</translation>
+    </message>
+    <message>
+        <source>US$ per million output tokens of this model, for the cost estimate; kept on this computer only</source>
+        <translation>此模型每百万输出 Token 的价格（美元），用于估算费用；只保存在本机</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>in ·</source>
+        <translation>输入 ·</translation>
+    </message>
+    <message>
+        <source>out, per 1M tokens</source>
+        <translation>输出，每百万 Token</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Base URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Context limit</source>
+        <translation>上下文上限</translation>
+    </message>
+    <message>
+        <source>Context strategy</source>
+        <translation>上下文策略</translation>
+    </message>
+    <message>
+        <source>Copilot mode</source>
+        <translation>Copilot 模式</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>group “{group}”</source>
+        <translation>用户组“{group}”</translation>
+    </message>
+    <message>
+        <source>No LLM is set up yet: fill in the form to make one, then Save.</source>
+        <translation>尚未配置 LLM：填写表单新建一个，然后点击保存。</translation>
+    </message>
+    <message>
+        <source>Inherited from the group “{group}”: read-only here.</source>
+        <translation>继承自用户组“{group}”：在此处只读。</translation>
+    </message>
+    <message>
+        <source>A new configuration</source>
+        <translation>新配置</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>Delete LLM configuration</source>
+        <translation>删除 LLM 配置</translation>
+    </message>
+    <message>
+        <source>Delete “{name}” from the controller?</source>
+        <translation>从控制器上删除“{name}”吗？</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>A field</source>
+        <translation>某个字段</translation>
+    </message>
+    <message>
+        <source>{field} cannot be empty.</source>
+        <translation>{field}不能为空。</translation>
+    </message>
+    <message>
+        <source>{field} is too long: at most {count} characters.</source>
+        <translation>{field}过长：最多 {count} 个字符。</translation>
+    </message>
+    <message>
+        <source>{field}: {problem}</source>
+        <translation>{field}：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>LLMSetup</name>
+    <message>
+        <source>This controller keeps no LLM settings (it has no Copilot, or an older one).</source>
+        <translation>此控制器不保存 LLM 设置（它没有 Copilot，或 Copilot 版本较旧）。</translation>
+    </message>
+    <message>
+        <source>Nothing changed.</source>
+        <translation>没有任何更改。</translation>
+    </message>
+    <message>
+        <source>Someone changed this configuration while you edited it. It has been reloaded; your values are still in the form: check them and save again.</source>
+        <translation>你编辑期间，有人修改了此配置。配置已重新加载；你填写的值仍在表单中：请检查后再次保存。</translation>
+    </message>
+    <message>
+        <source>Saved “{name}”.</source>
+        <translation>已保存“{name}”。</translation>
+    </message>
+    <message>
+        <source>Set up an LLM first: the Copilot mode is part of its configuration.</source>
+        <translation>请先配置 LLM：Copilot 模式是 LLM 配置的一部分。</translation>
+    </message>
+    <message>
+        <source>The configuration in use comes from the group “{group}”: its mode cannot be changed here. Make one of your own the default to choose a mode.</source>
+        <translation>当前使用的配置来自用户组“{group}”：无法在此处更改其模式。请将你自己的某个配置设为默认，再选择模式。</translation>
     </message>
 </context>
 <context>
@@ -445,6 +920,85 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
+    </message>
+</context>
+<context>
+    <name>LimitsPanel</name>
+    <message>
+        <source>Runtime limits</source>
+        <translation>运行限制</translation>
+    </message>
+    <message>
+        <source>Max iterations</source>
+        <translation>最大迭代次数</translation>
+    </message>
+    <message>
+        <source>LLM↔tool iterations per request ({low}–{high}). One iteration is one LLM call plus its tools.</source>
+        <translation>每个请求的 LLM↔工具迭代次数（{low}–{high}）。一次迭代是一次 LLM 调用及其工具调用。</translation>
+    </message>
+    <message>
+        <source>Tool calls per request ({low}–{high}).</source>
+        <translation>每个请求的工具调用次数（{low}–{high}）。</translation>
+    </message>
+    <message>
+        <source>Max tool calls</source>
+        <translation>工具调用次数上限</translation>
+    </message>
+    <message>
+        <source>Unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>No tool-call limit: the field is not sent.</source>
+        <translation>不限制工具调用次数：不发送该字段。</translation>
+    </message>
+    <message>
+        <source>Presets of limits</source>
+        <translation>运行限制的预设</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save these limits as a preset</source>
+        <translation>将这些上限保存为预设</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Delete the chosen preset (built-in presets stay)</source>
+        <translation>删除所选预设（内置预设不可删除）</translation>
+    </message>
+    <message>
+        <source>Cost of this chat</source>
+        <translation>本会话的费用</translation>
+    </message>
+    <message>
+        <source>Max &amp;iterations</source>
+        <translation>最大迭代次数(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Max &amp;tool calls</source>
+        <translation>工具调用次数上限(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Preset</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>{limits} (iterations / tool calls)</source>
+        <translation>{limits}（迭代次数 / 工具调用次数）</translation>
     </message>
 </context>
 <context>
@@ -604,6 +1158,319 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>About GNS3 Copilot Desktop</source>
         <translation>关于 GNS3 Copilot Desktop</translation>
+    </message>
+</context>
+<context>
+    <name>MoreLimits</name>
+    <message>
+        <source>More limits</source>
+        <translation>更多上限</translation>
+    </message>
+    <message>
+        <source>A time limit, a limit on configuration changes, limits per tool</source>
+        <translation>时间上限、配置变更次数上限、单工具上限</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Stop the turn when it has run this long ({low}–{high} min), or off.</source>
+        <translation>本轮运行达到此时长（{low}–{high} 分钟）时停止；或关闭。</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>时间上限</translation>
+    </message>
+    <message>
+        <source>Configuration changes</source>
+        <translation>配置变更</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>A tool of this controller&apos;s Copilot</source>
+        <translation>此控制器的 Copilot 的一个工具</translation>
+    </message>
+    <message>
+        <source>Max calls of the tool</source>
+        <translation>该工具的调用次数上限</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add a limit for this tool</source>
+        <translation>为此工具添加上限</translation>
+    </message>
+    <message>
+        <source>Limits per tool</source>
+        <translation>单工具上限</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the chosen tool limit</source>
+        <translation>移除所选的工具上限</translation>
+    </message>
+    <message>
+        <source>Config changes</source>
+        <translation>配置变更</translation>
+    </message>
+    <message>
+        <source>Per tool</source>
+        <translation>单工具</translation>
+    </message>
+    <message>
+        <source>Configuration changes per request (0 = diagnose only), or off.</source>
+        <translation>每个请求的配置变更次数（0 = 仅诊断），或关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>Practice</name>
+    <message>
+        <source>Wait for the Copilot to finish before starting an exercise.</source>
+        <translation>请等待 Copilot 完成后再开始练习。</translation>
+    </message>
+    <message>
+        <source>Choose an opened project first: the faults go into its lab.</source>
+        <translation>请先选择一个已打开的项目：故障会注入到它的实验环境中。</translation>
+    </message>
+</context>
+<context>
+    <name>PracticeDialog</name>
+    <message>
+        <source>Troubleshoot why PC1 cannot reach the other LAN</source>
+        <translation>排查 PC1 为什么无法访问另一个 LAN</translation>
+    </message>
+    <message>
+        <source>Troubleshooting practice</source>
+        <translation>故障排查练习</translation>
+    </message>
+    <message>
+        <source>The Copilot breaks something in this project&apos;s lab for you to find and fix. It really changes the lab: use a lab you can afford to break.</source>
+        <translation>Copilot 会在此项目的实验环境中制造故障，供你查找并修复。它会真正修改实验环境：请使用可以被破坏的实验环境。</translation>
+    </message>
+    <message>
+        <source>Faults:</source>
+        <translation>故障数：</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>Inject</source>
+        <translation>注入</translation>
+    </message>
+    <message>
+        <source>Let the Copilot put the faults into the lab</source>
+        <translation>让 Copilot 将故障注入实验环境</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Preparing the exercise</source>
+        <translation>正在准备练习</translation>
+    </message>
+    <message>
+        <source>Troubleshoot it in a new chat</source>
+        <translation>在新会话中排查</translation>
+    </message>
+    <message>
+        <source>Reveal solution</source>
+        <translation>查看答案</translation>
+    </message>
+    <message>
+        <source>step {step} · {count} tool call done</source>
+        <translation>第 {step} 步 · 已完成 {count} 次工具调用</translation>
+    </message>
+    <message>
+        <source>step {step} · {count} tool calls done</source>
+        <translation>第 {step} 步 · 已完成 {count} 次工具调用</translation>
+    </message>
+    <message>
+        <source>Stopping…: {steps}.</source>
+        <translation>正在停止…：{steps}。</translation>
+    </message>
+    <message>
+        <source>The Copilot is preparing the exercise: {steps}.</source>
+        <translation>Copilot 正在准备练习：{steps}。</translation>
+    </message>
+    <message>
+        <source>Ready ({steps}). Something in the lab is broken now: find it and fix it in a normal chat. Try “{question}”.</source>
+        <translation>已就绪（{steps}）。实验环境中现在有故障：请在普通会话中找出并修复它。试试“{question}”。</translation>
+    </message>
+    <message>
+        <source>The exercise could not be prepared: {error}</source>
+        <translation>无法准备练习：{error}</translation>
+    </message>
+    <message>
+        <source>Stopped ({steps}). The lab may be partly changed: Reveal solution shows what was done.</source>
+        <translation>已停止（{steps}）。实验环境可能已被部分修改：点击“查看答案”可了解做了哪些操作。</translation>
+    </message>
+</context>
+<context>
+    <name>PresetDialogs</name>
+    <message>
+        <source>Save limits as a preset</source>
+        <translation>将上限保存为预设</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Name for {limits} (iterations / tool calls):</source>
+        <translation>为 {limits}（迭代次数 / 工具调用次数）命名：</translation>
+    </message>
+    <message>
+        <source>Replace preset</source>
+        <translation>替换预设</translation>
+    </message>
+    <message>
+        <source>A preset “{name}” exists. Replace it with {limits}?</source>
+        <translation>预设“{name}”已存在。要用 {limits} 替换它吗？</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>删除预设</translation>
+    </message>
+    <message>
+        <source>Delete the preset “{name}”?</source>
+        <translation>删除预设“{name}”吗？</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
+    <name>Presets</name>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation>不允许变更</translation>
+    </message>
+    <message>
+        <source>{count} change</source>
+        <translation>{count} 次变更</translation>
+    </message>
+    <message>
+        <source>{count} changes</source>
+        <translation>{count} 次变更</translation>
+    </message>
+    <message>
+        <source>{minutes} min</source>
+        <translation>{minutes} 分钟</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Quick look</source>
+        <translation>快速查看</translation>
+    </message>
+    <message>
+        <source>Lab build</source>
+        <translation>搭建实验</translation>
+    </message>
+    <message>
+        <source>Diagnose only</source>
+        <translation>仅诊断</translation>
+    </message>
+    <message>
+        <source>Careful change</source>
+        <translation>谨慎变更</translation>
+    </message>
+    <message>
+        <source>A preset needs a name.</source>
+        <translation>预设需要一个名称。</translation>
+    </message>
+    <message>
+        <source>“{name}” is a built-in preset; choose another name.</source>
+        <translation>“{name}”是内置预设，请换一个名称。</translation>
+    </message>
+    <message>
+        <source>The preset “{name}” is kept until the app closes, and saving is tried again with your next change.</source>
+        <translation>预设“{name}”会保留到应用关闭；下次更改时将再次尝试保存。</translation>
+    </message>
+    <message>
+        <source>The deletion of “{name}” is kept until the app closes, and saving is tried again with your next change.</source>
+        <translation>对“{name}”的删除会保留到应用关闭；下次更改时将再次尝试保存。</translation>
+    </message>
+    <message>
+        <source>The limits of this project are kept until the app closes, and saving is tried again with your next change.</source>
+        <translation>此项目的上限会保留到应用关闭；下次更改时将再次尝试保存。</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>The settings are kept until the app closes.</source>
+        <translation>设置会保留到应用关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>SignInDialog</name>
+    <message>
+        <source>Sign in to a GNS3 controller</source>
+        <translation>登录 GNS3 控制器</translation>
+    </message>
+    <message>
+        <source>Remember me (the password goes to the system keyring)</source>
+        <translation>记住我（密码保存到系统密钥环）</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>登录</translation>
+    </message>
+    <message>
+        <source>Controller</source>
+        <translation>控制器</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Enter a user name.</source>
+        <translation>请输入用户名。</translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
+        <translation>正在登录…</translation>
     </message>
 </context>
 <context>
