@@ -705,7 +705,7 @@ and any tool not known to only read. Known to only read:
     </message>
     <message>
         <source>Base URL</source>
-        <translation>Base URL</translation>
+        <translation>基础 URL</translation>
     </message>
     <message>
         <source>Model</source>
@@ -1250,7 +1250,7 @@ and any tool not known to only read. Known to only read:
     <name>PracticeDialog</name>
     <message>
         <source>Troubleshoot why PC1 cannot reach the other LAN</source>
-        <translation>排查 PC1 为什么无法访问另一个 LAN</translation>
+        <translation>排查 PC1 为什么无法访问另一个局域网</translation>
     </message>
     <message>
         <source>Troubleshooting practice</source>
