@@ -93,8 +93,11 @@ def test_the_limits_panel_with_more_limits_open_and_its_cost_line(zh, controller
     assert panel.more.body.isVisible() and panel.more.per_tool.count() == 1
     assert panel.more.minutes.text() == "5 分钟"
     assert "仅诊断" in panel.more.changes.toolTip()
+    from gns3_copilot_desktop.protocol.change_tools import CHANGE_TOOLS, READ_ONLY_TOOLS
+
     model = app.presenter.llm_configs.default_config.config.model
-    words = {*controller_text, *transcript_words(app.presenter.transcript), model}
+    # The Copilot's tool names (the change limit's tooltip lists them) stay as it has them.
+    words = {*controller_text, *transcript_words(app.presenter.transcript), model, *CHANGE_TOOLS, *READ_ONLY_TOOLS}
     no_english(panel, words)
     nothing_cut(app.window)
     # "off" in words while no limit is set.
@@ -256,7 +259,8 @@ def test_the_copilot_and_file_menus_and_their_messages(zh, controller_text, tmp_
     dialog = shown(app, app.window.sign_in_dialog)
     button = companion.gui_button
     assert button.text() == f"使用 GNS3 GUI 的控制器（admin@127.0.0.1:{app.demo.port}）"
-    assert_chinese(dialog, {*controller_text, app.demo.url})
+    gui = app.presenter.gui_controller_offer()
+    assert_chinese(dialog, {*controller_text, app.demo.url, gui.label})  # the GUI file's user@host:port
     button.click()
     app.wait(lambda: not dialog.isVisible(), what="the sign-in")
 
