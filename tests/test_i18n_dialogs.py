@@ -52,6 +52,10 @@ def assert_chinese(widget, words=()):
     nothing_cut(widget)
 
 
+# A file dialog's patterns stay as the file system spells them.
+FILE_DIALOG_WORDS = {"(*.md)", "(*.html)", "(*.json)", "(*)"}
+
+
 def transcript_words(transcript) -> set[str]:
     """A conversation's own words (questions, answers, tool names, arguments, outputs)."""
     words: set[str] = set()
@@ -376,9 +380,11 @@ def test_export_dialogs_and_the_exported_chat_window(zh, controller_text, tmp_pa
     app.finish_turn()
     app.wait(lambda: len(app.presenter.sessions) == 1, what="the chat in the list")
 
-    save = companion.ask_export()
+    save = shown(app, companion.ask_export(), 0.3)
     assert save.windowTitle() == "导出会话"
     assert save.nameFilters() == ["Markdown，用于实验报告 (*.md)", "网页，单文件 (*.html)", "JSON，可在本应用中再次打开 (*.json)"]
+    # The whole dialog (Qt's widgets, its own words and ours) but file patterns and folders.
+    assert_chinese(save, FILE_DIALOG_WORDS | {save.directory().absolutePath(), *save.directory().absolutePath().split("/")})
     save.selectNameFilter(save.nameFilters()[2])
     save.filterSelected.emit(save.nameFilters()[2])
     assert save.defaultSuffix() == "json"
@@ -388,9 +394,10 @@ def test_export_dialogs_and_the_exported_chat_window(zh, controller_text, tmp_pa
     assert app.run(companion.export_to(tmp_path / "chat.json"))
     assert statuses[-1].startswith("已将“") and statuses[-1].endswith(f"导出到 {tmp_path / 'chat.json'}。")
 
-    opening = companion.ask_open_exported()
+    opening = shown(app, companion.ask_open_exported(), 0.3)
     assert opening.windowTitle() == "打开导出的会话"
     assert opening.nameFilters() == ["导出的会话 (*.json)", "所有文件 (*)"]
+    assert_chinese(opening, FILE_DIALOG_WORDS | {opening.directory().absolutePath(), *opening.directory().absolutePath().split("/")})
     opening.reject()
 
     window = companion.open_exported(tmp_path / "chat.json")

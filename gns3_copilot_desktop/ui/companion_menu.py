@@ -299,6 +299,7 @@ class Companion(QObject):
         dialog.setNameFilters(list(filters))
         dialog.filterSelected.connect(lambda name: dialog.setDefaultSuffix(filters.get(name, "md")))
         dialog.setDefaultSuffix("md")
+        _name_file_dialog_labels(dialog)
         dialog.fileSelected.connect(lambda path: self.export_to(Path(path), chat))
         dialog.open()
         self.file_dialog = dialog
@@ -314,6 +315,7 @@ class Companion(QObject):
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setNameFilters([translate("CompanionMenu", "Exported chats") + " (*.json)",
                                translate("CompanionMenu", "All files") + " (*)"])
+        _name_file_dialog_labels(dialog)
         dialog.fileSelected.connect(lambda path: self.open_exported(Path(path)))
         dialog.open()
         self.file_dialog = dialog
@@ -352,6 +354,14 @@ EXPORT_FORMATS = (  # (what it is for, translated when shown; its files; the suf
 def export_filters() -> dict[str, str]:
     """The save dialog's file types ("Markdown, for lab reports (*.md)") → their suffix."""
     return {f"{translate('CompanionMenu', what)} ({pattern})": suffix for what, pattern, suffix in EXPORT_FORMATS}
+
+
+def _name_file_dialog_labels(dialog) -> None:
+    """Qt's own Chinese leaves two of its file dialog's labels in English: say them here."""
+    from PySide6.QtWidgets import QFileDialog
+
+    dialog.setLabelText(QFileDialog.DialogLabel.LookIn, translate("CompanionMenu", "&Look in:"))
+    dialog.setLabelText(QFileDialog.DialogLabel.FileType, translate("CompanionMenu", "Files of &type:"))
 
 
 def _safe_file_name(title: str) -> str:

@@ -219,6 +219,14 @@ and any tool not known to only read. Known to only read:
         <source>JSON, opens again in this app</source>
         <translation>JSON，可在本应用中再次打开</translation>
     </message>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
 </context>
 <context>
     <name>ControllerClient</name>
