@@ -401,17 +401,19 @@ def test_export_dialogs_and_the_exported_chat_window(zh, controller_text, tmp_pa
     opening.reject()
 
     window = companion.open_exported(tmp_path / "chat.json")
-    shown(app, window, 0.3)
-    chat = window.chat
-    assert window.windowTitle() == f"{chat.title} — 导出的会话"
-    assert "只读，离线" in window.facts.text() and f"项目 {chat.project_name}" in window.facts.text()
-    # When it was exported, as a Chinese reader writes a date (2026/11/30 14:57), not ISO.
-    assert chat.exported_at not in window.facts.text()
-    assert re.search(r"导出于 \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}", window.facts.text()), window.facts.text()
-    words = {*controller_text, *transcript_words(chat.transcript()), chat.title, chat.controller, chat.project_name}
-    no_english(window, words)
-    nothing_cut(window)
-    window.close()
+    try:  # a window of its own: never left open for the next test, whatever happens here
+        shown(app, window, 0.3)
+        chat = window.chat
+        assert window.windowTitle() == f"{chat.title} — 导出的会话"
+        assert "只读，离线" in window.facts.text() and f"项目 {chat.project_name}" in window.facts.text()
+        # When it was exported, as a Chinese reader writes a date (2026/11/30 14:57), not ISO.
+        assert chat.exported_at not in window.facts.text()
+        assert re.search(r"导出于 \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}", window.facts.text()), window.facts.text()
+        words = {*controller_text, *transcript_words(chat.transcript()), chat.title, chat.controller, chat.project_name}
+        no_english(window, words)
+        nothing_cut(window)
+    finally:
+        window.close()
 
 
 def test_a_file_that_is_no_export_is_refused_in_chinese(zh, tmp_path):
