@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..client import Capabilities, ControllerClient, ControllerError, Unauthorized
 from ..protocol import ChatSession, Project, Transcript
+from ..protocol.translation import translate
 from ..store import AppSettings, CredentialStore, Limits, PresetStore, TurnRecordStore
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,9 @@ class PresenterBase(QObject):
             self.error.emit(exc.message)
         else:
             log.exception("unexpected failure", exc_info=exc)
-            self.error.emit(f"Something went wrong: {type(exc).__name__}: {exc}")
+            self.error.emit(
+                translate("PresenterBase", "Something went wrong: {error}").format(error=f"{type(exc).__name__}: {exc}")
+            )
 
     def tell_once(self, text: str | None) -> None:
         if text and text not in self._told:

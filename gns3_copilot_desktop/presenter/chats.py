@@ -6,6 +6,7 @@ import asyncio
 
 from ..client.off_loop import off_loop
 from ..protocol import ConversationHistory, Transcript
+from ..protocol.translation import translate
 
 # Untitled chats whose first question is fetched at each refresh of the list; the
 # answers are kept, so each chat's history is read once.
@@ -164,7 +165,7 @@ class ChatsMixin:
             return
         title = title.strip()
         if not title:
-            self.error.emit("A chat title cannot be empty.")
+            self.error.emit(translate("PresenterChats", "A chat title cannot be empty."))
             return
         client = await self._fresh_client()
         await client.rename_session(self.project.project_id, session_id, title[:255])

@@ -9,6 +9,7 @@ import logging
 
 from ..client import ControllerError, Unauthorized
 from ..protocol import Transcript
+from ..protocol.translation import translate
 from ..store import Limits
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,9 @@ class ProjectsMixin:
         self.limits_restored.emit(self.limits)
         if not self.project.is_opened:
             self.sessions_changed.emit([])
-            self.status.emit(f"“{self.project.name}” is closed: open it to chat with its Copilot.")
+            self.status.emit(
+                translate("PresenterProjects", "“{project}” is closed: open it to chat with its Copilot.").format(project=self.project.name)
+            )
             return
         self._project_listener = self.spawn(self._follow_project(self.project.project_id))
         if self.capabilities and self.capabilities.copilot in ("absent", "unavailable"):
@@ -71,7 +74,7 @@ class ProjectsMixin:
         place = self.settings.last_place.get(self.store_key, {})
         match = next((p for p in self.projects if wanted in (p.project_id, p.name)), None) if wanted else None
         if wanted and match is None:
-            self.error.emit(f"No project “{wanted}” on this controller.")
+            self.error.emit(translate("PresenterProjects", "No project “{project}” on this controller.").format(project=wanted))
         if match is None:
             match = next((p for p in self.projects if p.project_id == place.get("project_id")), None)
         if match is None:

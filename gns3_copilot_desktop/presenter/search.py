@@ -11,6 +11,7 @@ from PySide6.QtCore import Signal
 from ..client import ControllerError, Unauthorized
 from ..protocol.models import ConversationHistory
 from ..protocol.search import ChatHit, haystack, search_history, snippet
+from ..protocol.translation import number, translate
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,8 @@ class SearchMixin:
             found = search_history(cached[0], query) if cached is not None and folded in cached[1] else None
             if found is not None or snippet(session.display_title, query) is not None:
                 hits.append(ChatHit(session.thread_id, session.display_title, found or ""))
-        note = f"{len(left_out)} older chats were searched by title only." if left_out else ""
+        note = ""
+        if left_out:
+            note = translate("PresenterSearch", "{count} older chats were searched by title only.").format(count=number(len(left_out)))
         self.chat_search_results.emit(query, hits, note)
         return hits

@@ -5,6 +5,11 @@ from __future__ import annotations
 from ..client import ControllerClient, ControllerError, Unauthorized, UntrustedCertificate
 from ..protocol import Transcript
 from ..protocol.addresses import controller_url_problem
+from ..protocol.translation import translate
+
+
+def _expired() -> str:
+    return translate("PresenterSignIn", "Your sign-in has expired. Please sign in again.")
 
 
 class SignInMixin:
@@ -29,7 +34,7 @@ class SignInMixin:
             # password signs in again without asking.
             if not await self._sign_in_with_remembered_password(client):
                 await client.aclose()
-                self.sign_in_needed.emit(self.url, self.username, "Your sign-in has expired. Please sign in again.")
+                self.sign_in_needed.emit(self.url, self.username, _expired())
                 return
         except ControllerError as exc:
             await client.aclose()
@@ -54,11 +59,22 @@ class SignInMixin:
         try:
             certificate = await fetch_certificate(url)
         except (OSError, ValueError) as fetch_failed:
-            self.sign_in_failed.emit(f"{exc.message} (the certificate could not be read: {fetch_failed})")
+            self.sign_in_failed.emit(
+                translate("PresenterSignIn", "{error} (the certificate could not be read: {reason})").format(
+                    error=exc.message, reason=fetch_failed
+                )
+            )
             return
         pinned = self.settings.trusted_certificates.get(url)
-        changed = " It is not the certificate you trusted before for this controller." if pinned else ""
-        self.sign_in_failed.emit(f"The certificate of {url} is not trusted.{changed} Check it, then trust it or cancel.")
+        if pinned:
+            text = translate(
+                "PresenterSignIn",
+                "The certificate of {url} is not trusted. It is not the certificate you trusted before for this controller. "
+                "Check it, then trust it or cancel.",
+            )
+        else:
+            text = translate("PresenterSignIn", "The certificate of {url} is not trusted. Check it, then trust it or cancel.")
+        self.sign_in_failed.emit(text.format(url=url))
         self.certificate_untrusted.emit(url, certificate)
 
     def trust_certificate(self, url: str, certificate) -> None:
@@ -101,7 +117,9 @@ class SignInMixin:
             return False
         except Exception as exc:  # noqa: BLE001 - the dialog must never stay at "Signing in…"
             await client.aclose()
-            self.sign_in_failed.emit(f"Could not sign in to {url}: {type(exc).__name__}: {exc}")
+            self.sign_in_failed.emit(
+                translate("PresenterSignIn", "Could not sign in to {url}: {error}").format(url=url, error=f"{type(exc).__name__}: {exc}")
+            )
             return False
         if keep:
             if remember:
@@ -161,7 +179,7 @@ class SignInMixin:
     async def _fresh_client(self) -> ControllerClient:
         """The client, its token renewed first when it is about to expire."""
         if self.client is None:
-            raise Unauthorized("You are not signed in.")
+            raise Unauthorized(translate("PresenterSignIn", "You are not signed in."))
         await self._renew_if_needed(self.client)
         return self.client
 
@@ -172,7 +190,7 @@ class SignInMixin:
             return
         password = self.credentials.password(self.url, self.username)
         if not password:
-            raise Unauthorized("Your sign-in has expired. Please sign in again.")
+            raise Unauthorized(_expired())
         await client.authenticate(self.username, password)
         self.credentials.save(self.url, self.username, client.token or "", password)
 

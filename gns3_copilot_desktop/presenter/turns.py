@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..client import ControllerError, LLMNotConfigured, Unauthorized
 from ..protocol import ChatRequest
 from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_ITERATIONS_RANGE, MAX_MINUTES_RANGE, MAX_TOOL_CALLS_RANGE
+from ..protocol.translation import translate
 from ..store import Limits, SaveFailed
 from .base import FRAME_MS
 
@@ -100,10 +101,10 @@ class TurnsMixin:
     def send(self, text: str) -> bool:
         """Start a turn. False (and the text is given back) when it cannot start."""
         if self.is_running:
-            self.status.emit("The Copilot is still answering: wait for it, or press Stop.")
+            self.status.emit(translate("PresenterTurns", "The Copilot is still answering: wait for it, or press Stop."))
             return False
         if self.project is None or self.client is None:
-            self.error.emit("Choose a project first.")
+            self.error.emit(translate("PresenterTurns", "Choose a project first."))
             return False
         if self.older_pending:  # see ChatsMixin.send_when_whole
             self.spawn(self.send_when_whole(text))

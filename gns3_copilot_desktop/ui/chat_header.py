@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ..protocol.llm_configs import MODES, TEACHING
+from ..protocol.translation import translate
 from .session_line import session_statistics
 
 if TYPE_CHECKING:
@@ -21,12 +22,12 @@ class ChatHeader(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.mode_title = QLabel("Copilot mode")
+        self.mode_title = QLabel(translate("ChatHeader", "Copilot mode"))
         self.mode = QComboBox()
         for mode, (name, _) in MODES.items():
             self.mode.addItem(name, mode)
-        self.mode.setToolTip("Set in the default LLM configuration: changing it here updates that configuration.")
-        self.mode.setAccessibleName("Copilot mode")
+        self.mode.setToolTip(translate("ChatHeader", "Set in the default LLM configuration: changing it here updates that configuration."))
+        self.mode.setAccessibleName(translate("ChatHeader", "Copilot mode"))
         self.mode_help = QLabel()
         self.mode_help.setTextFormat(Qt.TextFormat.PlainText)
         self.mode_help.setEnabled(False)
@@ -64,7 +65,7 @@ class ChatHeader(QWidget):
         self.mode.setEnabled(not default.read_only)
         if default.read_only:
             # (A tooltip would render a group name as rich text: keep it out.)
-            self.mode.setToolTip("Set by a group's configuration: make one of your own the default to choose.")
+            self.mode.setToolTip(translate("ChatHeader", "Set by a group's configuration: make one of your own the default to choose."))
 
     def set_session(self, session: ChatSession | None) -> None:
         text = session_statistics(session) if session is not None else ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from ..protocol.translation import number, translate
 from . import untrusted
 
 ROLE_ID = Qt.ItemDataRole.UserRole
@@ -20,13 +21,13 @@ class ChatSearch(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.box = QLineEdit()
-        self.box.setPlaceholderText("Search this project's chats")
+        self.box.setPlaceholderText(translate("ChatSearch", "Search this project's chats"))
         self.box.setClearButtonEnabled(True)
-        self.box.setAccessibleName("Search this project's chats")
+        self.box.setAccessibleName(translate("ChatSearch", "Search this project's chats"))
         self.results = QListWidget()
         self.results.setWordWrap(True)
         self.results.setVisible(False)
-        self.results.setAccessibleName("Chats found")
+        self.results.setAccessibleName(translate("ChatSearch", "Chats found"))
         self.note = QLabel()
         self.note.setTextFormat(Qt.TextFormat.PlainText)
         self.note.setWordWrap(True)
@@ -51,7 +52,7 @@ class ChatSearch(QWidget):
         self.results.setVisible(active)
         self.searching.emit(active)
         if active:
-            self.note.setText("Searching…")
+            self.note.setText(translate("ChatSearch", "Searching…"))
             self.note.setVisible(True)
             self._pause.start()
         else:
@@ -68,8 +69,13 @@ class ChatSearch(QWidget):
             item = QListWidgetItem(untrusted.visible(text))  # plain, hiding characters shown
             item.setData(ROLE_ID, hit.session_id)
             self.results.addItem(item)
-        count = f"{len(hits)} chat{'s' if len(hits) != 1 else ''} found" if query else ""
-        self.note.setText(" ".join(x for x in (count if len(query) > 1 else "Type two characters or more.", note) if x))
+        if len(query) <= 1:
+            count = translate("ChatSearch", "Type two characters or more.")
+        elif len(hits) == 1:
+            count = translate("ChatSearch", "1 chat found")
+        else:
+            count = translate("ChatSearch", "{count} chats found").format(count=number(len(hits)))
+        self.note.setText(" ".join(x for x in (count, note) if x))
         self.note.setVisible(True)
 
     def _chosen(self, item: QListWidgetItem) -> None:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..protocol.translation import number, translate
 from . import theme, untrusted
 from .selectable import SelectableLabel
 
@@ -55,10 +56,10 @@ class AssistantMessage(QWidget):
         self.limit_line = QLabel()
         self.limit_line.setVisible(False)
         # The whole answer as Markdown, as it came.
-        self.copy = QToolButton(text="Copy answer")
+        self.copy = QToolButton(text=translate("ChatView", "Copy answer"))
         self.copy.setAutoRaise(True)
         self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.copy.setAccessibleName("Copy answer")
+        self.copy.setAccessibleName(translate("ChatView", "Copy answer"))
         self.copy.clicked.connect(self._copy)
         self.copy.setVisible(False)
         layout = QVBoxLayout(self)
@@ -82,7 +83,9 @@ class AssistantMessage(QWidget):
             self.copy.setVisible(True)
         if item.iteration_notice is not None:
             self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{html.escape(item.iteration_notice.summary())}</b>")
-            self.limit_line.setAccessibleName(f"Limit reached: {item.iteration_notice.summary()}")
+            self.limit_line.setAccessibleName(
+                translate("ChatView", "Limit reached: {summary}").format(summary=item.iteration_notice.summary())
+            )
             self.limit_line.setVisible(True)
 
 
@@ -110,7 +113,8 @@ class NoticeLine(theme.Card):
             self.icon.setPixmap(theme.limit_icon())
         else:
             self.icon.setText("⚠" if kind == "error" else "ℹ")
-        prefix = "Error: " if kind == "error" else ""
+        # The app's "Error:" before the text, which may be the controller's own words.
+        prefix = translate("ChatView", "Error: ") if kind == "error" else ""
         untrusted.set_plain(self.label, prefix + item.text)
 
 
@@ -173,9 +177,9 @@ class LimitStopBar(theme.Card):
         icon.setPixmap(theme.limit_icon(24))
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
-        self.setAccessibleName("Limit reached")
-        self.label.setAccessibleName("Limit reached")
-        self.button = QPushButton("Continue with higher limits")
+        self.setAccessibleName(translate("ChatView", "Limit reached"))
+        self.label.setAccessibleName(translate("ChatView", "Limit reached"))
+        self.button = QPushButton(translate("ChatView", "Continue with higher limits"))
         self.button.clicked.connect(self.continue_requested)
         # The button under the words, not beside them: the bar fits a narrow chat.
         text = QVBoxLayout()
@@ -266,7 +270,7 @@ class ChatView(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setAccessibleName("Conversation")
+        self.setAccessibleName(translate("ChatView", "Conversation"))
         self._content = QWidget()
         self._layout = QVBoxLayout(self._content)
         # The conversation grows to fit what it holds before it is laid out: without
@@ -303,8 +307,8 @@ class ChatView(QScrollArea):
         self._stick_to_bottom = True
         self._anchor: int | None = None  # distance from the bottom to keep (see _keep_from_bottom)
         # Over the bottom of the view while the user reads further up and more arrives.
-        self.jump = QPushButton("Jump to latest ↓", self)
-        self.jump.setAccessibleName("Jump to latest")
+        self.jump = QPushButton(translate("ChatView", "Jump to latest ↓"), self)
+        self.jump.setAccessibleName(translate("ChatView", "Jump to latest"))
         self.jump.setCursor(Qt.CursorShape.PointingHandCursor)
         self.jump.clicked.connect(self.jump_to_latest)
         self.jump.setVisible(False)
@@ -315,7 +319,7 @@ class ChatView(QScrollArea):
         self._paging.timeout.connect(self._page)
         self.settled.connect(self._page_soon)
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
-        self.set_placeholder("Sign in to a GNS3 controller to start.")
+        self.set_placeholder(translate("ChatView", "Sign in to a GNS3 controller to start."))
 
     # -- what the view shows ---------------------------------------------------------
 
@@ -531,11 +535,11 @@ class ChatView(QScrollArea):
     def _update_earlier(self) -> None:
         self.earlier.setVisible(self._first > 0 or self._more_above)
         if self._first > 0:
-            self.earlier.setText(f"Show earlier messages ({self._first:,} more)")
+            self.earlier.setText(translate("ChatView", "Show earlier messages ({count} more)").format(count=number(self._first)))
         elif self._earlier_asked:
-            self.earlier.setText("Loading earlier messages…")
+            self.earlier.setText(translate("ChatView", "Loading earlier messages…"))
         else:
-            self.earlier.setText("Show earlier messages")
+            self.earlier.setText(translate("ChatView", "Show earlier messages"))
 
     def refresh_limit_bar(self) -> None:
         """Show or hide "Continue with higher limits". Called on every change and when
@@ -545,11 +549,17 @@ class ChatView(QScrollArea):
 
         stopped = t is not None and t.limit_stop is not None and t.state not in (TurnState.STREAMING, TurnState.IDLE)
         if stopped:
-            who = " by this app" if t.limit_enforced_by == "app" else ""
+            summary = t.limit_stop.summary()
+            if t.limit_enforced_by == "app":
+                flag = translate("ChatView", "{summary} (stopped by this app)").format(summary=summary)
+            else:
+                flag = summary
             self.limit_bar.label.setText(
-                f"<b>{html.escape(t.limit_stop.summary())}</b>{who}. This is a normal stop: raise the limit to let the Copilot go on."
+                translate("ChatView", "{limit}. This is a normal stop: raise the limit to let the Copilot go on.").format(
+                    limit=f"<b>{html.escape(flag)}</b>"
+                )
             )
-            self.limit_bar.label.setAccessibleName(f"Limit reached: {t.limit_stop.summary()}{who}")
+            self.limit_bar.label.setAccessibleName(translate("ChatView", "Limit reached: {summary}").format(summary=flag))
         self.limit_bar.setVisible(stopped)
 
     # -- keeping the newest text in view ------------------------------------------------

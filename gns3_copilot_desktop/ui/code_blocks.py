@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QTextBrowser, QToolButton
 
+from ..protocol.translation import translate
 from . import theme
 from .copying import copy_with_feedback
 
@@ -72,9 +73,9 @@ class CodeBlocks(QObject):
         cursor.endEditBlock()
         while len(self.buttons) < len(self._groups):
             button = QToolButton(self.view.viewport())
-            button.setText("Copy")
-            button.setAccessibleName("Copy code")
-            button.setToolTip("Copy this code block")
+            button.setText(translate("CodeBlocks", "Copy"))
+            button.setAccessibleName(translate("CodeBlocks", "Copy code"))
+            button.setToolTip(translate("CodeBlocks", "Copy this code block"))
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             index = len(self.buttons)

@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
+from ..protocol.translation import translate
+
 
 class MessageEdit(QPlainTextEdit):
     send_requested = Signal()
@@ -28,14 +30,14 @@ class Composer(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.edit = MessageEdit()
-        self.edit.setPlaceholderText("Ask the Copilot…  (Enter sends, Shift+Enter for a new line, Esc stops)")
+        self.edit.setPlaceholderText(translate("Composer", "Ask the Copilot…  (Enter sends, Shift+Enter for a new line, Esc stops)"))
         self.edit.setFixedHeight(78)
         self.edit.setTabChangesFocus(True)  # a keyboard user must be able to leave it
-        self.edit.setAccessibleName("Message to the Copilot")
-        self.edit.setAccessibleDescription("Enter sends, Shift+Enter starts a new line, Escape stops the Copilot")
-        self.send_button = QPushButton("Send")
+        self.edit.setAccessibleName(translate("Composer", "Message to the Copilot"))
+        self.edit.setAccessibleDescription(translate("Composer", "Enter sends, Shift+Enter starts a new line, Escape stops the Copilot"))
+        self.send_button = QPushButton(translate("Composer", "Send"))
         self.send_button.setDefault(True)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(translate("Composer", "Stop"))
         self.stop_button.setVisible(False)
         buttons = QVBoxLayout()
         buttons.addWidget(self.send_button)

@@ -6,6 +6,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractButton
 
+from ..protocol.translation import translate
+
 FEEDBACK_MS = 1500
 
 
@@ -13,6 +15,6 @@ def copy_with_feedback(button: QAbstractButton, text: str) -> None:
     QGuiApplication.clipboard().setText(text)
     label = button.property("idle_text") or button.text()
     button.setProperty("idle_text", label)
-    button.setText("Copied")
-    button.setAccessibleDescription("Copied to the clipboard")
+    button.setText(translate("Copying", "Copied"))
+    button.setAccessibleDescription(translate("Copying", "Copied to the clipboard"))
     QTimer.singleShot(FEEDBACK_MS, button, lambda: (button.setText(label), button.setAccessibleDescription("")))

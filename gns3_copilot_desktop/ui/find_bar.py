@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTextBrowser, QToolButton, QWidget
 
 from ..protocol.search import find_in_transcript
+from ..protocol.translation import number, translate
 
 if TYPE_CHECKING:
     from ..protocol.transcript import Transcript
@@ -23,16 +24,20 @@ class FindBar(QWidget):
         self.chat = chat
         self.transcript: Transcript | None = None
         self.box = QLineEdit()
-        self.box.setPlaceholderText("Find in this chat")
-        self.box.setAccessibleName("Find in this chat")
+        self.box.setPlaceholderText(translate("FindBar", "Find in this chat"))
+        self.box.setAccessibleName(translate("FindBar", "Find in this chat"))
         self.count = QLabel()
         self.previous = QToolButton(text="↑")
-        self.previous.setToolTip("Previous (Shift+Enter)")
+        self.previous.setToolTip(translate("FindBar", "Previous (Shift+Enter)"))
         self.next = QToolButton(text="↓")
-        self.next.setToolTip("Next (Enter)")
+        self.next.setToolTip(translate("FindBar", "Next (Enter)"))
         self.close_button = QToolButton(text="✕")
-        self.close_button.setToolTip("Close (Esc)")
-        for button, name in ((self.previous, "Previous match"), (self.next, "Next match"), (self.close_button, "Close find")):
+        self.close_button.setToolTip(translate("FindBar", "Close (Esc)"))
+        for button, name in (
+            (self.previous, translate("FindBar", "Previous match")),
+            (self.next, translate("FindBar", "Next match")),
+            (self.close_button, translate("FindBar", "Close find")),
+        ):
             button.setAccessibleName(name)  # the arrows alone say nothing to a screen reader
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -82,13 +87,15 @@ class FindBar(QWidget):
         if self.matches:
             self.step(1)
         else:
-            self.count.setText("no match" if self.box.text() else "")
+            self.count.setText(translate("FindBar", "no match") if self.box.text() else "")
 
     def step(self, direction: int) -> None:
         if not self.matches:
             return
         self.current = (self.current + direction) % len(self.matches)
-        self.count.setText(f"{self.current + 1} of {len(self.matches)}")
+        self.count.setText(
+            translate("FindBar", "{current} of {count}").format(current=number(self.current + 1), count=number(len(self.matches)))
+        )
         self._show(self.matches[self.current])
 
     def _show(self, index: int) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..protocol.translation import number, translate
 from . import theme, untrusted
 from .chat_view import ChatView
 from .composer import Composer
@@ -55,12 +56,12 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
 
         # Top: who and where.
-        self.connection = QLabel("Not signed in")
-        self.connection.setAccessibleName("Connection")
+        self.connection = QLabel(translate("MainWindow", "Not signed in"))
+        self.connection.setAccessibleName(translate("MainWindow", "Connection"))
         # Signed out, cancelled the dialog, or the controller rejected the token: there
         # is always a way to sign in again.
-        self.sign_in_button = QPushButton("Sign in…")
-        self.sign_out_button = QPushButton("Sign out")
+        self.sign_in_button = QPushButton(translate("MainWindow", "Sign in…"))
+        self.sign_out_button = QPushButton(translate("MainWindow", "Sign out"))
         self.sign_out_button.setVisible(False)
         top = QHBoxLayout()
         top.setContentsMargins(12, 8, 12, 4)
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
 
         # Centre: alert, streaming banner, the chat, the message box.
         self.alert = QLabel()
+        self.alert.setAccessibleName(translate("MainWindow", "Error"))
         self.alert.setWordWrap(True)
         self.alert.setVisible(False)
         self.alert.setStyleSheet(f"background: {theme.RED}; color: white; padding: 6px 10px; border-radius: 6px;")
@@ -89,7 +91,7 @@ class MainWindow(QMainWindow):
         self._alert_timer.setSingleShot(True)
         self._alert_timer.timeout.connect(lambda: self.alert.setVisible(False))
         self.banner = QLabel()
-        self.banner.setAccessibleName("Turn status")
+        self.banner.setAccessibleName(translate("MainWindow", "Turn status"))
         self.banner.setVisible(False)
         self.banner.setStyleSheet(f"background: {theme.BLUE}; color: white; padding: 5px 10px; border-radius: 6px;")
         self.banner.linkActivated.connect(lambda _link: self.presenter.spawn(self.presenter.stop()))
@@ -150,7 +152,7 @@ class MainWindow(QMainWindow):
         self._stopping = False
         self._drafts = Drafts()
         self._conversation_changed = False
-        self.composer.set_can_send(False, "Starting…")
+        self.composer.set_can_send(False, translate("MainWindow", "Starting…"))
         if presenter is not None:
             self.attach(presenter)
 
@@ -339,10 +341,11 @@ class MainWindow(QMainWindow):
         """The header says it as it is: until a sign-in succeeds, nothing works."""
         p = self.presenter
         if p is not None and p.client is not None:
-            why = f" · {untrusted.escaped(reason)}" if reason else ""  # the controller's words
-            self.connection.setText(
-                f"<b>Not signed in</b> (was {untrusted.escaped(p.username)} @ {untrusted.escaped(p.url)}){why}"
+            text = translate("MainWindow", "<b>Not signed in</b> (was {user} @ {url})").format(
+                user=untrusted.escaped(p.username), url=untrusted.escaped(p.url)
             )
+            why = f" · {untrusted.escaped(reason)}" if reason else ""  # the controller's words
+            self.connection.setText(text + why)
         self.sign_in_button.setVisible(True)
 
     def _signed_in(self, url: str, username: str) -> None:
@@ -351,17 +354,17 @@ class MainWindow(QMainWindow):
         self.connection.setText(f"<b>{untrusted.escaped(username)}</b> @ {untrusted.escaped(url)}{described}")
         self.sign_out_button.setVisible(True)
         self.sign_in_button.setVisible(False)
-        self.chat.set_placeholder("Choose a project on the left.")
+        self.chat.set_placeholder(translate("MainWindow", "Choose a project on the left."))
         self._update_can_send()
 
     def _signed_out(self) -> None:
-        self.connection.setText("Not signed in")
+        self.connection.setText(translate("MainWindow", "Not signed in"))
         self.sign_out_button.setVisible(False)
         self.sign_in_button.setVisible(True)
         self.projects.set_projects([], None)
         self.projects.show_project(None, signed_in=False)
         self.sessions.set_sessions([], None)
-        self.chat.set_placeholder("Sign in to a GNS3 controller to start.")
+        self.chat.set_placeholder(translate("MainWindow", "Sign in to a GNS3 controller to start."))
         self._update_can_send()
 
     def _capabilities(self, caps) -> None:
@@ -370,26 +373,31 @@ class MainWindow(QMainWindow):
             f"<b>{untrusted.escaped(self.presenter.username)}</b> @ {untrusted.escaped(self.presenter.url)}"
             f" · {untrusted.escaped(caps.describe())}"
         )
-        who = "the controller" if caps.limits_enforced_by == "controller" else "this app"
         if caps.copilot in ("absent", "unavailable"):
             self.limits.set_enforcement(caps.describe())
+        elif caps.limits_enforced_by == "controller":
+            self.limits.set_enforcement(translate("MainWindow", "Limits enforced by the controller."))
         else:
-            self.limits.set_enforcement(f"Limits enforced by {who}.")
+            self.limits.set_enforcement(translate("MainWindow", "Limits enforced by this app."))
         self._update_can_send()
 
     def _project_chosen(self, project) -> None:
         self.projects.show_project(project)
         caps = self.presenter.capabilities
         if project is None:
-            self.chat.set_placeholder("Choose a project on the left.")
+            self.chat.set_placeholder(translate("MainWindow", "Choose a project on the left."))
         elif not project.is_opened:
-            self.chat.set_placeholder(f"“{project.name}” is closed. Open it to chat with its Copilot.")
+            self.chat.set_placeholder(
+                translate("MainWindow", "“{project}” is closed. Open it to chat with its Copilot.").format(project=project.name)
+            )
         elif caps is not None and caps.copilot == "absent":
-            self.chat.set_placeholder("This controller has no AI Copilot. You can still browse its projects.")
+            self.chat.set_placeholder(translate("MainWindow", "This controller has no AI Copilot. You can still browse its projects."))
         elif caps is not None and caps.copilot == "unavailable":
-            self.chat.set_placeholder("The Copilot is installed on this controller but not available.")
+            self.chat.set_placeholder(translate("MainWindow", "The Copilot is installed on this controller but not available."))
         else:
-            self.chat.set_placeholder(f"Ask the Copilot about “{project.name}”: try “Show me the topology”.")
+            self.chat.set_placeholder(
+                translate("MainWindow", "Ask the Copilot about “{project}”: try “Show me the topology”.").format(project=project.name)
+            )
         self._update_can_send()
 
     def _transcript_reset(self, transcript) -> None:
@@ -417,7 +425,7 @@ class MainWindow(QMainWindow):
         parts = []
         if p is not None and p.project is not None:
             session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
-            parts.append(session.title if session is not None else "New chat")
+            parts.append(session.title if session is not None else translate("MainWindow", "New chat"))
             parts.append(p.project.name)
         self.setWindowTitle(" — ".join([*parts, "GNS3 Copilot Desktop"]))
 
@@ -444,17 +452,29 @@ class MainWindow(QMainWindow):
             self.banner.setVisible(False)
             return
         t = self.presenter.turn_transcript or self.presenter.transcript
-        iterations = f"iteration {max(t.llm_turns, 1)}/{t.max_iterations}" if t.max_iterations else f"iteration {t.llm_turns}"
-        tools = f"tool calls {t.tool_calls_executed}/{t.max_tool_calls}" if t.max_tool_calls else f"tool calls {t.tool_calls_executed}"
-        what = "Stopping…" if t.abort_requested or self._stopping else "Copilot is working"
-        if not self.presenter.showing_turn():
-            what += " in another chat"
-        silent = self.presenter.silent_for()
-        if silent is not None and not (t.abort_requested or self._stopping):
-            self.banner.setText(
-                f"Nothing has arrived from the controller for {silent:.0f} s · {iterations} · {tools} · "
-                "<a href='stop' style='color:white'><b>Stop</b></a>"
+        if t.max_iterations:
+            iterations = translate("MainWindow", "iteration {count}/{limit}").format(
+                count=number(max(t.llm_turns, 1)), limit=number(t.max_iterations)
             )
+        else:
+            iterations = translate("MainWindow", "iteration {count}").format(count=number(t.llm_turns))
+        if t.max_tool_calls:
+            tools = translate("MainWindow", "tool calls {count}/{limit}").format(
+                count=number(t.tool_calls_executed), limit=number(t.max_tool_calls)
+            )
+        else:
+            tools = translate("MainWindow", "tool calls {count}").format(count=number(t.tool_calls_executed))
+        stopping = t.abort_requested or self._stopping
+        here = self.presenter.showing_turn()
+        if stopping:
+            what = translate("MainWindow", "Stopping…") if here else translate("MainWindow", "Stopping… in another chat")
+        else:
+            what = translate("MainWindow", "Copilot is working") if here else translate("MainWindow", "Copilot is working in another chat")
+        silent = self.presenter.silent_for()
+        if silent is not None and not stopping:
+            quiet = translate("MainWindow", "Nothing has arrived from the controller for {seconds} s").format(seconds=number(silent))
+            stop = translate("MainWindow", "Stop")
+            self.banner.setText(f"{quiet} · {iterations} · {tools} · <a href='stop' style='color:white'><b>{stop}</b></a>")
         else:
             self.banner.setText(f"{what} · {iterations} · {tools}")
         self.banner.setVisible(True)
@@ -463,11 +483,11 @@ class MainWindow(QMainWindow):
         p = self.presenter
         caps = p.capabilities
         if p.client is None:
-            self.composer.set_can_send(False, "Sign in first")
+            self.composer.set_can_send(False, translate("MainWindow", "Sign in first"))
         elif p.project is None:
-            self.composer.set_can_send(False, "Choose a project first")
+            self.composer.set_can_send(False, translate("MainWindow", "Choose a project first"))
         elif not p.project.is_opened:
-            self.composer.set_can_send(False, "Open the project first")
+            self.composer.set_can_send(False, translate("MainWindow", "Open the project first"))
         elif caps is not None and caps.copilot in ("absent", "unavailable"):
             self.composer.set_can_send(False, untrusted.tooltip(caps.describe()))
         else:

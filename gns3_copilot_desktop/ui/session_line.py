@@ -1,10 +1,15 @@
 """How a chat is described in words: its mode, its size, how long ago it was active.
-Pure functions (no widgets), so the list and the chat header say it the same way."""
+Pure functions (no widgets), so the list and the chat header say it the same way, in the
+user's language, numbers and dates as their locale writes them (QLocale)."""
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QDateTime, QLocale
+
+from ..protocol.translation import QT_TRANSLATE_NOOP, number, translate
 
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession
@@ -21,21 +26,40 @@ def parse_stamp(stamp: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
+# How long ago, by unit: (seconds in it, one, several). English has two forms, Chinese one.
+_AGO = (
+    (86400 * 365, QT_TRANSLATE_NOOP("SessionLine", "1 year ago"), QT_TRANSLATE_NOOP("SessionLine", "{count} years ago")),
+    (86400 * 30, QT_TRANSLATE_NOOP("SessionLine", "1 month ago"), QT_TRANSLATE_NOOP("SessionLine", "{count} months ago")),
+    (86400 * 7, QT_TRANSLATE_NOOP("SessionLine", "1 week ago"), QT_TRANSLATE_NOOP("SessionLine", "{count} weeks ago")),
+    (86400, QT_TRANSLATE_NOOP("SessionLine", "yesterday"), QT_TRANSLATE_NOOP("SessionLine", "{count} days ago")),
+    (3600, QT_TRANSLATE_NOOP("SessionLine", "1 hour ago"), QT_TRANSLATE_NOOP("SessionLine", "{count} hours ago")),
+    (60, QT_TRANSLATE_NOOP("SessionLine", "{count} min ago"), QT_TRANSLATE_NOOP("SessionLine", "{count} min ago")),
+)
+
+
 def relative_time(stamp: str | None, now: datetime | None = None) -> str:
     moment = parse_stamp(stamp)
     if moment is None:
         return ""
     seconds = ((now or datetime.now(timezone.utc)) - moment).total_seconds()
     if seconds < 60:
-        return "just now"
-    for size, unit in ((86400 * 365, "year"), (86400 * 30, "month"), (86400 * 7, "week"), (86400, "day"), (3600, "hour"), (60, "min")):
+        return translate("SessionLine", "just now")
+    for size, one, several in _AGO:
         if seconds >= size:
             count = int(seconds // size)
-            if unit == "day" and count == 1:
-                return "yesterday"
-            plural = "s" if count != 1 and unit != "min" else ""
-            return f"{count} {unit}{plural} ago"
+            return translate("SessionLine", one if count == 1 else several).format(count=number(count))
     return ""
+
+
+def local_time(moment: datetime) -> str:
+    """A moment as the user's language writes a date and time, in their time zone."""
+    return QLocale().toString(QDateTime.fromSecsSinceEpoch(int(moment.timestamp())), QLocale.FormatType.ShortFormat)
+
+
+def message_count(count: int) -> str:
+    if count == 1:
+        return translate("SessionLine", "1 message")
+    return translate("SessionLine", "{count} messages").format(count=number(count))
 
 
 def session_line(session: ChatSession, now: datetime | None = None) -> str:
@@ -46,7 +70,7 @@ def session_line(session: ChatSession, now: datetime | None = None) -> str:
     mode = (session.metadata or {}).get("copilot_mode")
     if mode:
         details.append(mode_name(mode))
-    details.append(f"{session.message_count} message{'s' if session.message_count != 1 else ''}")
+    details.append(message_count(session.message_count))
     when = relative_time(session.last_message_at or session.updated_at, now)
     if when:
         details.append(when)
@@ -54,17 +78,29 @@ def session_line(session: ChatSession, now: datetime | None = None) -> str:
     return f"{title}\n{' · '.join(details)}"
 
 
+def session_tooltip(session: ChatSession) -> str:
+    """The whole title (the list elides it), its size and when it last changed."""
+    moment = parse_stamp(session.updated_at)
+    details = [message_count(session.message_count), *([local_time(moment)] if moment is not None else [])]
+    return f"{session.display_title}\n{' · '.join(details)}"
+
+
 def session_statistics(session: ChatSession, now: datetime | None = None) -> str:
     """The chat header's line: what the controller counted, nothing it did not."""
     parts = []
     if session.total_tokens or session.input_tokens or session.output_tokens:
         parts.append(
-            f"{session.input_tokens:,} tokens in · {session.output_tokens:,} out · {session.total_tokens:,} total"
+            translate("SessionLine", "{input} tokens in · {output} out · {total} total").format(
+                input=number(session.input_tokens), output=number(session.output_tokens), total=number(session.total_tokens)
+            )
         )
     if session.llm_calls_count:
-        parts.append(f"{session.llm_calls_count} LLM call{'s' if session.llm_calls_count != 1 else ''}")
+        if session.llm_calls_count == 1:
+            parts.append(translate("SessionLine", "1 LLM call"))
+        else:
+            parts.append(translate("SessionLine", "{count} LLM calls").format(count=number(session.llm_calls_count)))
     when = relative_time(session.last_message_at, now)
     if when:
         stamp = parse_stamp(session.last_message_at)
-        parts.append(f"last message {when} ({stamp.astimezone().strftime('%Y-%m-%d %H:%M')})")
+        parts.append(translate("SessionLine", "last message {when} ({time})").format(when=when, time=local_time(stamp)))
     return " · ".join(parts)

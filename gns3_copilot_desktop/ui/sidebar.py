@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QIcon, QKeyEvent
 
+from ..protocol.translation import translate
 from . import untrusted
 
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession, Project
 
-from .session_line import session_line  # noqa: E402 - one description of a chat
+from .session_line import session_line, session_tooltip  # noqa: E402 - one description of a chat
 
 ROLE_ID = Qt.ItemDataRole.UserRole
 
@@ -35,13 +36,13 @@ class ProjectPicker(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.combo = QComboBox()
-        self.combo.setPlaceholderText("No project")
+        self.combo.setPlaceholderText(translate("Sidebar", "No project"))
         self.combo.setMinimumContentsLength(12)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.combo.setAccessibleName("Project")
+        self.combo.setAccessibleName(translate("Sidebar", "Project"))
         self.state = QLabel()
-        self.open_button = QPushButton("Open project")
-        self.open_button.setToolTip("Chat needs an opened project")
+        self.open_button = QPushButton(translate("Sidebar", "Open project"))
+        self.open_button.setToolTip(translate("Sidebar", "Chat needs an opened project"))
         self.open_button.setVisible(False)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
@@ -49,7 +50,7 @@ class ProjectPicker(QWidget):
         row.addWidget(self.open_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        title = QLabel("<b>Project</b>")
+        title = QLabel(f"<b>{translate('Sidebar', 'Project')}</b>")
         title.setBuddy(self.combo)
         layout.addWidget(title)
         layout.addWidget(self.combo)
@@ -72,15 +73,17 @@ class ProjectPicker(QWidget):
     def show_project(self, project: Project | None, signed_in: bool = True) -> None:
         if project is None:
             if not signed_in:
-                self.state.setText("Sign in to see the projects")
+                self.state.setText(translate("Sidebar", "Sign in to see the projects"))
+            elif self._projects:
+                self.state.setText(translate("Sidebar", "Choose a project"))
             else:
-                self.state.setText("Choose a project" if self._projects else "No projects on this controller")
+                self.state.setText(translate("Sidebar", "No projects on this controller"))
             self.open_button.setVisible(False)
             return
         index = self.combo.findData(project.project_id)
         if index >= 0:
             self.combo.setCurrentIndex(index)
-        self.state.setText("opened" if project.is_opened else "closed")
+        self.state.setText(translate("Sidebar", "opened") if project.is_opened else translate("Sidebar", "closed"))
         self.open_button.setVisible(not project.is_opened)
 
 
@@ -105,9 +108,9 @@ class SessionList(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.new_button = QPushButton("New chat")
+        self.new_button = QPushButton(translate("Sidebar", "New chat"))
         self.list = ChatList()
-        self.list.setAccessibleName("Chats")
+        self.list.setAccessibleName(translate("Sidebar", "Chats"))
         # Long titles end in "…" (the whole title is in the tooltip), never cut off.
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -116,7 +119,7 @@ class SessionList(QWidget):
         self.list.customContextMenuRequested.connect(self._menu)
         self.list.itemClicked.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
         header = QHBoxLayout()
-        title = QLabel("<b>Chats</b>")
+        title = QLabel(f"<b>{translate('Sidebar', 'Chats')}</b>")
         title.setBuddy(self.list)
         header.addWidget(title, 1)
         header.addWidget(self.new_button)
@@ -134,10 +137,10 @@ class SessionList(QWidget):
             item = QListWidgetItem(untrusted.visible(session_line(session)))
             if session.pinned:
                 item.setIcon(self._pin())
-                item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{session.display_title} (pinned)")
+                item.setData(Qt.ItemDataRole.AccessibleTextRole,
+                             translate("Sidebar", "{title} (pinned)").format(title=session.display_title))
             item.setData(ROLE_ID, session.thread_id)
-            stamp = (session.updated_at or "").replace("T", " ")[:16]
-            item.setToolTip(untrusted.tooltip(f"{session.display_title}\n{session.message_count} messages · {stamp}"))
+            item.setToolTip(untrusted.tooltip(session_tooltip(session)))
             self.list.addItem(item)
             if session.thread_id == current:
                 item.setSelected(True)
@@ -167,10 +170,11 @@ class SessionList(QWidget):
         from PySide6.QtWidgets import QMenu  # loaded when first needed: start-up stays short
 
         menu = QMenu(self)
-        menu.addAction("Rename…", lambda: self.ask_rename(session.thread_id))
-        menu.addAction("Unpin" if session.pinned else "Pin", lambda: self.pin_requested.emit(session.thread_id, not session.pinned))
+        menu.addAction(translate("Sidebar", "Rename…"), lambda: self.ask_rename(session.thread_id))
+        pin = translate("Sidebar", "Unpin") if session.pinned else translate("Sidebar", "Pin")
+        menu.addAction(pin, lambda: self.pin_requested.emit(session.thread_id, not session.pinned))
         menu.addSeparator()
-        menu.addAction("Delete…", lambda: self.ask_delete(session.thread_id))
+        menu.addAction(translate("Sidebar", "Delete…"), lambda: self.ask_delete(session.thread_id))
         menu.popup(self.list.viewport().mapToGlobal(position))
 
     def ask_rename(self, session_id: str):
@@ -178,8 +182,8 @@ class SessionList(QWidget):
 
         session = self._sessions[session_id]
         dialog = QInputDialog(self)
-        dialog.setWindowTitle("Rename chat")
-        dialog.setLabelText("New title:")
+        dialog.setWindowTitle(translate("Sidebar", "Rename chat"))
+        dialog.setLabelText(translate("Sidebar", "New title:"))
         dialog.setTextValue(session.title)
         dialog.textValueSelected.connect(lambda title: self.rename_requested.emit(session_id, title))
         dialog.open()
@@ -189,11 +193,12 @@ class SessionList(QWidget):
         from PySide6.QtWidgets import QMessageBox
 
         session = self._sessions[session_id]
-        box = QMessageBox(QMessageBox.Icon.Warning, "Delete chat",
-                          f"Delete “{untrusted.visible(session.display_title)}” and its history from the controller?",
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("Sidebar", "Delete chat"),
+                          translate("Sidebar", "Delete “{title}” and its history from the controller?").format(
+                              title=untrusted.visible(session.display_title)),
                           QMessageBox.StandardButton.Cancel, self)
         box.setTextFormat(Qt.TextFormat.PlainText)  # other users name the chats
-        box.delete_button = box.addButton("Delete", QMessageBox.ButtonRole.DestructiveRole)
+        box.delete_button = box.addButton(translate("Sidebar", "Delete"), QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.finished.connect(
             lambda _result: self.delete_requested.emit(session_id) if box.clickedButton() is box.delete_button else None

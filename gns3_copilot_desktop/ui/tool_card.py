@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..protocol.items import ToolCall, ToolStatus
+from ..protocol.translation import QT_TRANSLATE_NOOP, number, translate
 from . import theme, untrusted
 from .mono_wrap import MonoWrapLabel
 from .selectable import SelectableLabel
@@ -40,13 +41,13 @@ ARGUMENTS_SHOWN = 160
 NAME_SHOWN = 60
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
-_STATUS_TEXT = {
-    ToolStatus.WRITING: "writing arguments…",
-    ToolStatus.READY: "waiting to run",
-    ToolStatus.RUNNING: "running",
-    ToolStatus.DONE: "done",
-    ToolStatus.ABORTED: "did not run",
-    ToolStatus.LIMIT: "limit reached",
+_STATUS_TEXT = {  # translated when shown
+    ToolStatus.WRITING: QT_TRANSLATE_NOOP("ToolCard", "writing arguments…"),
+    ToolStatus.READY: QT_TRANSLATE_NOOP("ToolCard", "waiting to run"),
+    ToolStatus.RUNNING: QT_TRANSLATE_NOOP("ToolCard", "running"),
+    ToolStatus.DONE: QT_TRANSLATE_NOOP("ToolCard", "done"),
+    ToolStatus.ABORTED: QT_TRANSLATE_NOOP("ToolCard", "did not run"),
+    ToolStatus.LIMIT: QT_TRANSLATE_NOOP("ToolCard", "limit reached"),
 }
 
 
@@ -120,10 +121,10 @@ class ToolCallCard(theme.Card):
         font.setBold(True)
         self.name.setFont(font)
         self.status = QLabel()
-        self.copy = QToolButton(text="Copy")
+        self.copy = QToolButton(text=translate("ToolCard", "Copy"))
         self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reachable by Tab
-        self.copy.setToolTip("Copy the call and its result")
-        self.copy.setAccessibleName("Copy the call and its result")
+        self.copy.setToolTip(translate("ToolCard", "Copy the call and its result"))
+        self.copy.setAccessibleName(translate("ToolCard", "Copy the call and its result"))
         self.copy.clicked.connect(self._copy)
         # Name and status side by side, or the status under the name in a narrow chat.
         self.title = QBoxLayout(QBoxLayout.Direction.LeftToRight)
@@ -144,12 +145,12 @@ class ToolCallCard(theme.Card):
         self.arguments.setFont(theme.monospace())
         # Wrapped, and never wider than the card: an unwrapped line made the card (and
         # its Copy button) wider than a 1024-pixel window. The whole text is in the tooltip.
-        self.arguments.setAccessibleName("Arguments")
+        self.arguments.setAccessibleName(translate("ToolCard", "Arguments"))
         # The collapsed result is a plain label, cheap enough for a hundred cards; the
         # scrollable editor is made only when someone asks to see all of it.
         self.preview = MonoWrapLabel()
         self.preview.setFont(theme.monospace())
-        self.preview.setAccessibleName("Result")
+        self.preview.setAccessibleName(translate("ToolCard", "Result"))
         self.preview.setAutoFillBackground(True)
         self.preview.setBackgroundRole(QPalette.ColorRole.Base)
         self.preview.setMargin(6)
@@ -177,13 +178,14 @@ class ToolCallCard(theme.Card):
 
     def set_item(self, call: ToolCall) -> None:
         self._call = call
-        untrusted.set_plain(self.name, _elide(call.name or "tool", NAME_SHOWN))
+        name = call.name or translate("ToolCard", "tool")  # the LLM's name for it, else ours
+        untrusted.set_plain(self.name, _elide(name, NAME_SHOWN))
         self.name.setToolTip(untrusted.tooltip(call.name) if len(call.name) > NAME_SHOWN else "")
         self._set_kind({ToolStatus.LIMIT: "limit", ToolStatus.ABORTED: "aborted"}.get(call.status, "tool"))
         refused = call.status == ToolStatus.LIMIT and call.limit is not None
-        status = call.limit.refusal() if refused else _STATUS_TEXT[call.status]
+        status = call.limit.refusal() if refused else translate("ToolCard", _STATUS_TEXT[call.status])
         self.status.setText(status)
-        self.setAccessibleName(f"Tool call {call.name or 'tool'}: {status}")
+        self.setAccessibleName(translate("ToolCard", "Tool call {name}: {status}").format(name=name, status=status))
         if call.status == ToolStatus.RUNNING:
             _Spinner.add(self)
         else:
@@ -192,8 +194,9 @@ class ToolCallCard(theme.Card):
             self.limit_line.setText(f"<b>{_escape(call.limit.summary())}</b><br>{_escape(call.limit.text)}")
             self.limit_line.setVisible(True)
             # A screen reader says what this card is: a limit stop, not a result.
-            self.setAccessibleName(f"Limit reached: {call.limit.summary()}")
-            self.limit_line.setAccessibleName(f"Limit reached: {call.limit.summary()}")
+            flag = translate("ToolCard", "Limit reached: {summary}").format(summary=call.limit.summary())
+            self.setAccessibleName(flag)
+            self.limit_line.setAccessibleName(flag)
         else:
             self.limit_line.setVisible(False)
         args = call.arguments
@@ -266,12 +269,15 @@ class ToolCallCard(theme.Card):
                 self.full.setVisible(False)
             self.preview.setVisible(True)
         self.show_all.setVisible(long)
-        self.show_all.setText("Show less" if self._expanded else f"Show all ({lines:,} lines)")
+        if self._expanded:
+            self.show_all.setText(translate("ToolCard", "Show less"))
+        else:
+            self.show_all.setText(translate("ToolCard", "Show all ({count} lines)").format(count=number(lines)))
 
     def _show_full(self, text: str, lines: int) -> None:
         if self.full is None:
             self.full = _PassWheelEdit()
-            self.full.setAccessibleName("Whole result")
+            self.full.setAccessibleName(translate("ToolCard", "Whole result"))
             self.full.setReadOnly(True)
             self.full.setFont(theme.monospace())
             self.full.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -320,7 +326,7 @@ class ToolCallCard(theme.Card):
             self._set_output(self._call.output)
 
     def _spin(self, frame: str) -> None:
-        self.status.setText(f"{frame} running")
+        self.status.setText(f"{frame} {translate('ToolCard', 'running')}")
 
     def _copy(self) -> None:
         if self._call is None:
@@ -381,11 +387,13 @@ def _full_text(text: str) -> str:
     """What "Show all" shows: at most FULL_CHARS, lines cut at FULL_LINE_CHARS (an
     editor with a megabyte on one line takes seconds to lay it out)."""
     head = text[:FULL_CHARS]
+    more_on_line = translate("ToolCard", "… ({count} more characters on this line)")
     lines = [
-        line if len(line) <= FULL_LINE_CHARS else f"{line[:FULL_LINE_CHARS]}… ({len(line) - FULL_LINE_CHARS:,} more characters on this line)"
+        line if len(line) <= FULL_LINE_CHARS else line[:FULL_LINE_CHARS] + more_on_line.format(count=number(len(line) - FULL_LINE_CHARS))
         for line in head.split("\n")
     ]
     shown = "\n".join(lines)
     if len(text) > FULL_CHARS:
-        shown += f"\n… {len(text) - FULL_CHARS:,} more characters: Copy gives the whole result."
+        more = translate("ToolCard", "… {count} more characters: Copy gives the whole result.")
+        shown += "\n" + more.format(count=number(len(text) - FULL_CHARS))
     return untrusted.visible(shown)

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout
 
+from ..protocol.translation import translate
 from . import theme, untrusted
 
 log = logging.getLogger(__name__)
@@ -35,13 +36,13 @@ class UnshownPart(theme.Card):
         self._raw = ""
         self.label = QLabel()
         self.label.setWordWrap(True)
-        untrusted.set_plain(self.label, f"⚠ Could not show this part: {reason}")
+        untrusted.set_plain(self.label, translate("UnshownPart", "⚠ Could not show this part: {reason}").format(reason=reason))
         self.raw = QLabel()
         self.raw.setTextFormat(Qt.TextFormat.PlainText)
         self.raw.setFont(theme.monospace())
         self.raw.setWordWrap(True)
         self.raw.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.copy = QToolButton(text="Copy raw text")
+        self.copy = QToolButton(text=translate("UnshownPart", "Copy raw text"))
         self.copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self._raw))
         header = QHBoxLayout()
         header.addWidget(self.label, 1)

@@ -24,6 +24,8 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QImage, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat, QTextOption
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
+from ..protocol.translation import translate
+
 # Bidi embeddings, overrides and isolates; marks that reorder; zero-width characters
 # that hide text; NUL. (ZWJ and ZWNJ stay: emoji and many scripts need them.)
 _HIDING = {
@@ -95,15 +97,15 @@ def too_hard(text: str) -> str | None:
             elif depth:
                 depth -= 1
         if deepest > MAX_BRACKET_DEPTH:
-            return "brackets nested too deep"
+            return translate("Untrusted", "brackets nested too deep")
     for line in text.split("\n"):
         if len(line) > MAX_LINE_CHARS:
-            return "a line is too long"
+            return translate("Untrusted", "a line is too long")
         prefix = _NESTING_RE.match(line).group()  # type: ignore[union-attr]
         if prefix.count(">") > MAX_NESTING or len(prefix) > MAX_NESTING * 4:
-            return "nested too deep"
+            return translate("Untrusted", "nested too deep")
         if line.lstrip().startswith("|") and line.count("|") > MAX_TABLE_COLUMNS + 1:
-            return "a table is too wide"
+            return translate("Untrusted", "a table is too wide")
     return None
 
 
@@ -111,7 +113,7 @@ def render_markdown(document: QTextDocument, text: str) -> None:
     """Untrusted Markdown into a document, by the policy above."""
     reason = too_hard(text)
     if reason is not None:
-        render_plain_with_notice(document, text, f"Shown as plain text ({reason}).")
+        render_plain_with_notice(document, text, translate("Untrusted", "Shown as plain text ({reason}).").format(reason=reason))
         return
     document.setMarkdown(visible(text), MARKDOWN_FEATURES)
     option = document.defaultTextOption()
@@ -157,7 +159,8 @@ def _images_as_links(document: QTextDocument) -> None:
         link.setAnchorHref(address)
         link.setFontUnderline(True)
         link.setToolTip(tooltip(address))
-        cursor.insertText(f"[image: {visible(alt)}]" if alt else "[image]", link)
+        shown = translate("Untrusted", "[image: {text}]").format(text=visible(alt)) if alt else translate("Untrusted", "[image]")
+        cursor.insertText(shown, link)
 
 
 def placeholder_resource() -> QImage:
@@ -180,18 +183,20 @@ def open_link(url: QUrl, parent: QWidget | None) -> QMessageBox:
     scheme = url.scheme().lower()
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Open link?")
+    box.setWindowTitle(translate("Untrusted", "Open link?"))
     box.setTextFormat(Qt.TextFormat.PlainText)
     shown = visible(target)
     if len(shown) > 2000:
         shown = shown[:2000] + "…"
     opener = None
     if scheme in OPENABLE and url.isValid() and url.host():
-        box.setText(f"This link goes to:\n\n{shown}\n\nOpen it in your browser?")
-        opener = box.addButton("Open in browser", QMessageBox.ButtonRole.AcceptRole)
+        box.setText(translate("Untrusted", "This link goes to:\n\n{address}\n\nOpen it in your browser?").format(address=shown))
+        opener = box.addButton(translate("Untrusted", "Open in browser"), QMessageBox.ButtonRole.AcceptRole)
     else:
-        box.setText(f"This link is not a web address, so the app does not open it:\n\n{shown}")
-    copier = box.addButton("Copy link", QMessageBox.ButtonRole.ActionRole)
+        box.setText(
+            translate("Untrusted", "This link is not a web address, so the app does not open it:\n\n{address}").format(address=shown)
+        )
+    copier = box.addButton(translate("Untrusted", "Copy link"), QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
 

@@ -114,6 +114,122 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>ChatHeader</name>
+    <message>
+        <source>Copilot mode</source>
+        <translation>Copilot 模式</translation>
+    </message>
+    <message>
+        <source>Set in the default LLM configuration: changing it here updates that configuration.</source>
+        <translation>在默认 LLM 配置中设置：在此更改会同时更新该配置。</translation>
+    </message>
+    <message>
+        <source>Set by a group&apos;s configuration: make one of your own the default to choose.</source>
+        <translation>由组的配置设定：将你自己的某个配置设为默认后即可选择。</translation>
+    </message>
+</context>
+<context>
+    <name>ChatSearch</name>
+    <message>
+        <source>Search this project&apos;s chats</source>
+        <translation>搜索本项目的会话</translation>
+    </message>
+    <message>
+        <source>Chats found</source>
+        <translation>找到的会话</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Type two characters or more.</source>
+        <translation>请输入至少两个字符。</translation>
+    </message>
+    <message>
+        <source>1 chat found</source>
+        <translation>找到 1 个会话</translation>
+    </message>
+    <message>
+        <source>{count} chats found</source>
+        <translation>找到 {count} 个会话</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Copy answer</source>
+        <translation>复制回答</translation>
+    </message>
+    <message>
+        <source>Limit reached: {summary}</source>
+        <translation>已达到上限：{summary}</translation>
+    </message>
+    <message>
+        <source>Error: </source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <source>Limit reached</source>
+        <translation>已达到上限</translation>
+    </message>
+    <message>
+        <source>Continue with higher limits</source>
+        <translation>提高上限后继续</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>会话内容</translation>
+    </message>
+    <message>
+        <source>Jump to latest ↓</source>
+        <translation>跳到最新 ↓</translation>
+    </message>
+    <message>
+        <source>Jump to latest</source>
+        <translation>跳到最新</translation>
+    </message>
+    <message>
+        <source>Sign in to a GNS3 controller to start.</source>
+        <translation>请先登录 GNS3 控制器。</translation>
+    </message>
+    <message>
+        <source>Show earlier messages ({count} more)</source>
+        <translation>显示更早的消息（还有 {count} 条）</translation>
+    </message>
+    <message>
+        <source>Loading earlier messages…</source>
+        <translation>正在加载更早的消息…</translation>
+    </message>
+    <message>
+        <source>Show earlier messages</source>
+        <translation>显示更早的消息</translation>
+    </message>
+    <message>
+        <source>{summary} (stopped by this app)</source>
+        <translation>{summary}（由本应用停止）</translation>
+    </message>
+    <message>
+        <source>{limit}. This is a normal stop: raise the limit to let the Copilot go on.</source>
+        <translation>{limit}。这是正常停止：提高上限即可让 Copilot 继续。</translation>
+    </message>
+</context>
+<context>
+    <name>CodeBlocks</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>复制代码</translation>
+    </message>
+    <message>
+        <source>Copy this code block</source>
+        <translation>复制此代码块</translation>
+    </message>
+</context>
+<context>
     <name>CompanionMenu</name>
     <message>
         <source>&amp;Copilot</source>
@@ -229,6 +345,29 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>Composer</name>
+    <message>
+        <source>Ask the Copilot…  (Enter sends, Shift+Enter for a new line, Esc stops)</source>
+        <translation>向 Copilot 提问…（Enter 发送，Shift+Enter 换行，Esc 停止）</translation>
+    </message>
+    <message>
+        <source>Message to the Copilot</source>
+        <translation>发给 Copilot 的消息</translation>
+    </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line, Escape stops the Copilot</source>
+        <translation>Enter 发送，Shift+Enter 换行，Esc 停止 Copilot</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+</context>
+<context>
     <name>ControllerClient</name>
     <message>
         <source>The controller at {url} stopped answering ({reason}).</source>
@@ -296,6 +435,17 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Fault practice</source>
         <translation>故障排查练习</translation>
+    </message>
+</context>
+<context>
+    <name>Copying</name>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard</source>
+        <translation>已复制到剪贴板</translation>
     </message>
 </context>
 <context>
@@ -565,6 +715,45 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>This exported chat has no messages.</source>
         <translation>此导出的会话中没有消息。</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <source>Find in this chat</source>
+        <translation>在此会话中查找</translation>
+    </message>
+    <message>
+        <source>Previous (Shift+Enter)</source>
+        <translation>上一个（Shift+Enter）</translation>
+    </message>
+    <message>
+        <source>Next (Enter)</source>
+        <translation>下一个（Enter）</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>上一个匹配</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>下一个匹配</translation>
+    </message>
+    <message>
+        <source>Close find</source>
+        <translation>关闭查找</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>{current} of {count}</source>
+        <translation>第 {current} 个，共 {count} 个</translation>
     </message>
 </context>
 <context>
@@ -1010,6 +1199,129 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message>
+        <source>Not signed in</source>
+        <translation>未登录</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Sign in…</source>
+        <translation>登录…</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>退出登录</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Turn status</source>
+        <translation>本轮状态</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not signed in&lt;/b&gt; (was {user} @ {url})</source>
+        <translation>&lt;b&gt;未登录&lt;/b&gt;（之前为 {user} @ {url}）</translation>
+    </message>
+    <message>
+        <source>Choose a project on the left.</source>
+        <translation>请在左侧选择一个项目。</translation>
+    </message>
+    <message>
+        <source>Sign in to a GNS3 controller to start.</source>
+        <translation>请先登录 GNS3 控制器。</translation>
+    </message>
+    <message>
+        <source>Limits enforced by the controller.</source>
+        <translation>运行限制由控制器执行。</translation>
+    </message>
+    <message>
+        <source>Limits enforced by this app.</source>
+        <translation>运行限制由本应用执行。</translation>
+    </message>
+    <message>
+        <source>“{project}” is closed. Open it to chat with its Copilot.</source>
+        <translation>“{project}”已关闭。打开项目后才能与其 Copilot 会话。</translation>
+    </message>
+    <message>
+        <source>This controller has no AI Copilot. You can still browse its projects.</source>
+        <translation>此控制器没有 AI Copilot。你仍可浏览其项目。</translation>
+    </message>
+    <message>
+        <source>The Copilot is installed on this controller but not available.</source>
+        <translation>此控制器已安装 Copilot，但当前不可用。</translation>
+    </message>
+    <message>
+        <source>Ask the Copilot about “{project}”: try “Show me the topology”.</source>
+        <translation>向 Copilot 询问“{project}”：试试“显示拓扑”。</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>新建会话</translation>
+    </message>
+    <message>
+        <source>iteration {count}/{limit}</source>
+        <translation>迭代 {count}/{limit}</translation>
+    </message>
+    <message>
+        <source>iteration {count}</source>
+        <translation>迭代 {count}</translation>
+    </message>
+    <message>
+        <source>tool calls {count}/{limit}</source>
+        <translation>工具调用 {count}/{limit}</translation>
+    </message>
+    <message>
+        <source>tool calls {count}</source>
+        <translation>工具调用 {count}</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Stopping… in another chat</source>
+        <translation>正在停止…（在另一个会话中）</translation>
+    </message>
+    <message>
+        <source>Copilot is working</source>
+        <translation>Copilot 正在工作</translation>
+    </message>
+    <message>
+        <source>Copilot is working in another chat</source>
+        <translation>Copilot 正在另一个会话中工作</translation>
+    </message>
+    <message>
+        <source>Nothing has arrived from the controller for {seconds} s</source>
+        <translation>已有 {seconds} 秒未收到控制器的任何数据</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Sign in first</source>
+        <translation>请先登录</translation>
+    </message>
+    <message>
+        <source>Choose a project first</source>
+        <translation>请先选择项目</translation>
+    </message>
+    <message>
+        <source>Open the project first</source>
+        <translation>请先打开项目</translation>
+    </message>
+</context>
+<context>
     <name>Menus</name>
     <message>
         <source>send the message</source>
@@ -1330,6 +1642,76 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>PresenterBase</name>
+    <message>
+        <source>Something went wrong: {error}</source>
+        <translation>出错了：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterChats</name>
+    <message>
+        <source>A chat title cannot be empty.</source>
+        <translation>会话标题不能为空。</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterProjects</name>
+    <message>
+        <source>“{project}” is closed: open it to chat with its Copilot.</source>
+        <translation>“{project}”已关闭：打开项目后才能与其 Copilot 会话。</translation>
+    </message>
+    <message>
+        <source>No project “{project}” on this controller.</source>
+        <translation>此控制器上没有项目“{project}”。</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterSearch</name>
+    <message>
+        <source>{count} older chats were searched by title only.</source>
+        <translation>另有 {count} 个较早的会话只按标题搜索。</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterSignIn</name>
+    <message>
+        <source>Your sign-in has expired. Please sign in again.</source>
+        <translation>登录已过期，请重新登录。</translation>
+    </message>
+    <message>
+        <source>{error} (the certificate could not be read: {reason})</source>
+        <translation>{error}（无法读取证书：{reason}）</translation>
+    </message>
+    <message>
+        <source>The certificate of {url} is not trusted. It is not the certificate you trusted before for this controller. Check it, then trust it or cancel.</source>
+        <translation>{url} 的证书不受信任。它不是你之前为此控制器信任的证书。请检查后选择信任或取消。</translation>
+    </message>
+    <message>
+        <source>The certificate of {url} is not trusted. Check it, then trust it or cancel.</source>
+        <translation>{url} 的证书不受信任。请检查后选择信任或取消。</translation>
+    </message>
+    <message>
+        <source>Could not sign in to {url}: {error}</source>
+        <translation>无法登录 {url}：{error}</translation>
+    </message>
+    <message>
+        <source>You are not signed in.</source>
+        <translation>你尚未登录。</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterTurns</name>
+    <message>
+        <source>The Copilot is still answering: wait for it, or press Stop.</source>
+        <translation>Copilot 仍在回答：请等待，或按“停止”。</translation>
+    </message>
+    <message>
+        <source>Choose a project first.</source>
+        <translation>请先选择项目。</translation>
+    </message>
+</context>
+<context>
     <name>PresetDialogs</name>
     <message>
         <source>Save limits as a preset</source>
@@ -1440,10 +1822,172 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>SessionLine</name>
+    <message>
+        <source>1 year ago</source>
+        <translation>1 年前</translation>
+    </message>
+    <message>
+        <source>{count} years ago</source>
+        <translation>{count} 年前</translation>
+    </message>
+    <message>
+        <source>1 month ago</source>
+        <translation>1 个月前</translation>
+    </message>
+    <message>
+        <source>{count} months ago</source>
+        <translation>{count} 个月前</translation>
+    </message>
+    <message>
+        <source>1 week ago</source>
+        <translation>1 周前</translation>
+    </message>
+    <message>
+        <source>{count} weeks ago</source>
+        <translation>{count} 周前</translation>
+    </message>
+    <message>
+        <source>yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message>
+        <source>{count} days ago</source>
+        <translation>{count} 天前</translation>
+    </message>
+    <message>
+        <source>1 hour ago</source>
+        <translation>1 小时前</translation>
+    </message>
+    <message>
+        <source>{count} hours ago</source>
+        <translation>{count} 小时前</translation>
+    </message>
+    <message>
+        <source>{count} min ago</source>
+        <translation>{count} 分钟前</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message>
+        <source>1 message</source>
+        <translation>1 条消息</translation>
+    </message>
+    <message>
+        <source>{count} messages</source>
+        <translation>{count} 条消息</translation>
+    </message>
+    <message>
+        <source>{input} tokens in · {output} out · {total} total</source>
+        <translation>输入 {input} Token · 输出 {output} · 共 {total}</translation>
+    </message>
+    <message>
+        <source>1 LLM call</source>
+        <translation>1 次 LLM 调用</translation>
+    </message>
+    <message>
+        <source>{count} LLM calls</source>
+        <translation>{count} 次 LLM 调用</translation>
+    </message>
+    <message>
+        <source>last message {when} ({time})</source>
+        <translation>最后一条消息：{when}（{time}）</translation>
+    </message>
+</context>
+<context>
     <name>Settings</name>
     <message>
         <source>The settings are kept until the app closes.</source>
         <translation>设置会保留到应用关闭。</translation>
+    </message>
+</context>
+<context>
+    <name>Sidebar</name>
+    <message>
+        <source>No project</source>
+        <translation>无项目</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <source>Chat needs an opened project</source>
+        <translation>会话需要已打开的项目</translation>
+    </message>
+    <message>
+        <source>Sign in to see the projects</source>
+        <translation>登录后可查看项目</translation>
+    </message>
+    <message>
+        <source>Choose a project</source>
+        <translation>请选择项目</translation>
+    </message>
+    <message>
+        <source>No projects on this controller</source>
+        <translation>此控制器上没有项目</translation>
+    </message>
+    <message>
+        <source>opened</source>
+        <translation>已打开</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>新建会话</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>{title} (pinned)</source>
+        <translation>{title}（已置顶）</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Rename chat</source>
+        <translation>重命名会话</translation>
+    </message>
+    <message>
+        <source>New title:</source>
+        <translation>新标题：</translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation>删除会话</translation>
+    </message>
+    <message>
+        <source>Delete “{title}” and its history from the controller?</source>
+        <translation>从控制器删除“{title}”及其历史记录？</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
     </message>
 </context>
 <context>
@@ -1482,6 +2026,81 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>ToolCard</name>
+    <message>
+        <source>writing arguments…</source>
+        <translation>正在生成参数…</translation>
+    </message>
+    <message>
+        <source>waiting to run</source>
+        <translation>等待运行</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>did not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>limit reached</source>
+        <translation>已达到上限</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the call and its result</source>
+        <translation>复制此调用及其结果</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Tool call {name}: {status}</source>
+        <translation>工具调用 {name}：{status}</translation>
+    </message>
+    <message>
+        <source>Limit reached: {summary}</source>
+        <translation>已达到上限：{summary}</translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation>收起</translation>
+    </message>
+    <message>
+        <source>Show all ({count} lines)</source>
+        <translation>全部显示（{count} 行）</translation>
+    </message>
+    <message>
+        <source>Whole result</source>
+        <translation>完整结果</translation>
+    </message>
+    <message>
+        <source>… ({count} more characters on this line)</source>
+        <translation>…（此行还有 {count} 个字符）</translation>
+    </message>
+    <message>
+        <source>… {count} more characters: Copy gives the whole result.</source>
+        <translation>… 还有 {count} 个字符：“复制”可得到完整结果。</translation>
+    </message>
+</context>
+<context>
     <name>Transcript</name>
     <message>
         <source>Stopped: you aborted this turn.</source>
@@ -1517,6 +2136,80 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>(not kept: it may hold secrets)</source>
         <translation>（未保留：可能包含机密信息）</translation>
+    </message>
+</context>
+<context>
+    <name>UnshownPart</name>
+    <message>
+        <source>⚠ Could not show this part: {reason}</source>
+        <translation>⚠ 无法显示此部分：{reason}</translation>
+    </message>
+    <message>
+        <source>Copy raw text</source>
+        <translation>复制原始文本</translation>
+    </message>
+</context>
+<context>
+    <name>Untrusted</name>
+    <message>
+        <source>brackets nested too deep</source>
+        <translation>括号嵌套过深</translation>
+    </message>
+    <message>
+        <source>a line is too long</source>
+        <translation>某一行过长</translation>
+    </message>
+    <message>
+        <source>nested too deep</source>
+        <translation>嵌套过深</translation>
+    </message>
+    <message>
+        <source>a table is too wide</source>
+        <translation>表格过宽</translation>
+    </message>
+    <message>
+        <source>Shown as plain text ({reason}).</source>
+        <translation>以纯文本显示（{reason}）。</translation>
+    </message>
+    <message>
+        <source>[image: {text}]</source>
+        <translation>[图片：{text}]</translation>
+    </message>
+    <message>
+        <source>[image]</source>
+        <translation>[图片]</translation>
+    </message>
+    <message>
+        <source>Open link?</source>
+        <translation>打开链接？</translation>
+    </message>
+    <message>
+        <source>This link goes to:
+
+{address}
+
+Open it in your browser?</source>
+        <translation>此链接指向：
+
+{address}
+
+要在浏览器中打开吗？</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <source>This link is not a web address, so the app does not open it:
+
+{address}</source>
+        <translation>此链接不是网页地址，因此本应用不会打开它：
+
+{address}</translation>
+    </message>
+    <message>
+        <source>Copy link</source>
+        <translation>复制链接</translation>
     </message>
 </context>
 </TS>
