@@ -144,7 +144,8 @@ def _controller_words(app, seen):
     """The controller's words in this window: what the policy saw, plus the demo lab's
     names and each message as it came (tool names, arguments, outputs, answers)."""
     words = set(seen)
-    for item in app.window.chat._transcript.items if hasattr(app.window.chat, "_transcript") else ():
+    transcript = getattr(app.window.chat, "_transcript", None)  # None before any chat is shown
+    for item in transcript.items if transcript is not None else ():
         words.update(str(v) for v in vars(item).values() if isinstance(v, str))
     return words
 
