@@ -6,6 +6,7 @@ excepted) and, where the layout changes, for text cut off at 1024×700."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -208,6 +209,12 @@ def test_an_error_in_chinese(zh_app, controller_text):  # noqa: F811
     # A failure nobody foresaw: the app's words around Python's.
     app.presenter._report(RuntimeError("boom"))
     assert app.window.alert.text() == "出错了：RuntimeError: boom"
+    # Limits the request refuses (set around the panel): the app's sentence, the
+    # validator's detail after it, and the message is kept.
+    app.presenter.limits = replace(app.presenter.limits, max_iterations=1000)
+    app.send("hello again")
+    assert app.window.alert.text().startswith("无法发送这些上限：max_iterations: ")
+    assert app.window.composer.edit.toPlainText() == "hello again" and not app.presenter.is_running
 
 
 def test_the_link_confirmation_in_chinese(zh_app, controller_text):  # noqa: F811

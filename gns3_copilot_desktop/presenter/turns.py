@@ -118,7 +118,8 @@ class TurnsMixin:
                 tool_limits=dict(limits.tool_limits) or None,
             )
         except ValueError as exc:
-            self.error.emit(_first_error(exc))
+            # The app's sentence around the validator's (technical) detail.
+            self.error.emit(translate("PresenterTurns", "These limits cannot be sent: {error}").format(error=_first_error(exc)))
             return False
         enforced_by = self.capabilities.limits_enforced_by if self.capabilities else None
         self.transcript.begin_turn(

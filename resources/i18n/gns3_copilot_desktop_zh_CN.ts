@@ -1710,6 +1710,10 @@ and any tool not known to only read. Known to only read:
         <source>Choose a project first.</source>
         <translation>请先选择项目。</translation>
     </message>
+    <message>
+        <source>These limits cannot be sent: {error}</source>
+        <translation>无法发送这些上限：{error}</translation>
+    </message>
 </context>
 <context>
     <name>PresetDialogs</name>
