@@ -163,7 +163,7 @@ def test_a_tool_result_shown_whole_in_chinese(zh_app, controller_text):  # noqa:
     app.send("Show me the topology")
     app.finish_turn()
     card = app.cards()[0]
-    assert card.status.text() == "完成" and card.copy.text() == "复制"
+    assert card.status.text() == "已完成" and card.copy.text() == "复制"
     assert card.show_all.text().startswith("全部显示（") and card.show_all.text().endswith(" 行）")
     card.show_all.click()
     app.wait(lambda: not card.filling(), what="the whole result")

@@ -2045,7 +2045,7 @@ and any tool not known to only read. Known to only read:
     </message>
     <message>
         <source>done</source>
-        <translation>完成</translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>did not run</source>
@@ -2165,7 +2165,7 @@ and any tool not known to only read. Known to only read:
     </message>
     <message>
         <source>nested too deep</source>
-        <translation>嵌套过深</translation>
+        <translation>嵌套层级过深</translation>
     </message>
     <message>
         <source>a table is too wide</source>
