@@ -77,7 +77,7 @@ def test_ages_counts_and_times_follow_the_language(chinese):  # noqa: F811
     stats = session_statistics(session, now)
     # The time as the Chinese locale writes it, in the user's time zone.
     shown = QLocale("zh_CN").toString(QDateTime.fromSecsSinceEpoch(int(last.timestamp())), QLocale.FormatType.ShortFormat)
-    assert stats == f"输入 12,000 Token · 输出 34 · 共 12,034 · 3 次 LLM 调用 · 最后一条消息：5 分钟前（{shown}）"
+    assert stats == f"输入 12,000 个 Token · 输出 34 个 · 共 12,034 个 · 3 次 LLM 调用 · 最后一条消息：5 分钟前（{shown}）"
     assert english_words(stats) == []
 
 

@@ -1885,7 +1885,7 @@ and any tool not known to only read. Known to only read:
     </message>
     <message>
         <source>{input} tokens in · {output} out · {total} total</source>
-        <translation>输入 {input} Token · 输出 {output} · 共 {total}</translation>
+        <translation>输入 {input} 个 Token · 输出 {output} 个 · 共 {total} 个</translation>
     </message>
     <message>
         <source>1 LLM call</source>
