@@ -250,3 +250,19 @@ def test_the_status_bar_in_chinese(zh_app, controller_text):  # noqa: F811
     assert app.window.projects.state.text() == "已关闭" and app.window.projects.open_button.text() == "打开项目"
     assert english(app, app.window, controller_text) == []
     fits(app)
+
+
+def test_a_silent_controller_is_told_in_chinese(zh_app, controller_text, monkeypatch):  # noqa: F811
+    app = zh_app
+    monkeypatch.setenv("GNS3_COPILOT_SILENCE_S", "1")
+    ready(app)
+    app.demo.state.settings.faults = Faults(stall_s=30)
+    app.send("Show me the topology")
+    banner = app.window.banner
+    app.wait(lambda: banner.text().startswith("已有 "), 5, "the silence banner")
+    assert "秒未收到控制器的任何数据 · 迭代 " in banner.text() and "<b>停止</b>" in banner.text()
+    assert english_words(banner.text()) == []
+    banner.linkActivated.emit("stop")
+    app.wait(lambda: banner.text().startswith("正在停止…") or not banner.isVisible(), 5, "stopping")
+    app.finish_turn(10)
+    assert app.presenter.transcript.state.value == "aborted"
