@@ -142,11 +142,18 @@ def stopped_in_chinese(chinese, controller_text, request):
 
 def _controller_words(app, seen):
     """The controller's words in this window: what the policy saw, plus the demo lab's
-    names and each message as it came (tool names, arguments, outputs, answers)."""
-    words = set(seen)
+    names and each message as it came (tool names, arguments, outputs, answers), the
+    Copilot's tool names (the change limit's tooltip lists them) and the model's name
+    (the cost line names it)."""
+    from gns3_copilot_desktop.protocol.change_tools import CHANGE_TOOLS, READ_ONLY_TOOLS
+
+    words = {*seen, *CHANGE_TOOLS, *READ_ONLY_TOOLS}
     transcript = getattr(app.window.chat, "_transcript", None)  # None before any chat is shown
     for item in transcript.items if transcript is not None else ():
         words.update(str(v) for v in vars(item).values() if isinstance(v, str))
+    configs = getattr(app.presenter, "llm_configs", None)
+    if configs is not None and configs.default_config is not None:
+        words.add(configs.default_config.config.model)
     return words
 
 
