@@ -104,6 +104,21 @@ def test_after_stop_focus_is_back_in_the_message_box(paced):
     assert app.window.limits.iterations.value() == before and app.window.composer.edit.toPlainText() == "7"
 
 
+def test_a_new_chat_puts_the_caret_in_the_message_box(paced):
+    """Ctrl+N or New chat, then type: the question goes into the message box, never to
+    a focused button (a space would press Sign out)."""
+    app = paced
+    for start_new in (lambda: QTest.keyClick(app.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier),
+                      app.window.sessions.new_button.click):
+        app.window.sign_out_button.setFocus()
+        start_new()
+        app.settle(0.05)
+        assert QApplication.focusWidget() is app.window.composer.edit
+        QTest.keyClicks(QApplication.focusWidget(), "show ip ospf")
+        assert app.window.composer.edit.toPlainText() == "show ip ospf" and app.presenter.client is not None
+        app.window.composer.edit.clear()
+
+
 def test_enter_and_space_open_a_chat_in_the_list(paced):
     app = paced
     first = finished_chat(app, "hello")

@@ -189,7 +189,7 @@ class MainWindow(QMainWindow):
         self.sign_in_button.clicked.connect(self.ask_sign_in)
         self.projects.project_chosen.connect(lambda pid: spawn(p.choose_project(pid)))
         self.projects.open_requested.connect(lambda: spawn(p.open_project()))
-        self.sessions.new_chat.connect(p.new_chat)
+        self.sessions.new_chat.connect(self.new_chat)
         p.tool_names_changed.connect(self.limits.more.set_tool_names)
         self.sessions.session_chosen.connect(lambda sid: spawn(p.open_session(sid)))
         self.sessions.rename_requested.connect(lambda sid, title: spawn(p.rename_session(sid, title)))
@@ -203,7 +203,7 @@ class MainWindow(QMainWindow):
         self.limits.limits_changed.connect(p.set_limits)
         self.limits.preset_saved.connect(self._save_preset)
         self.limits.preset_deleted.connect(self._delete_preset)
-        QShortcut(QKeySequence("Ctrl+N"), self, activated=p.new_chat)
+        QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_chat)
         # Esc stops the turn wherever focus is in the window (dialogs keep their own Esc).
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self._escape)
         # presenter → widgets
@@ -525,6 +525,13 @@ class MainWindow(QMainWindow):
         if self._paint_held:
             # Qt asks for a repaint once until it gets one: ask again ourselves.
             QCoreApplication.postEvent(self, QEvent(QEvent.Type.UpdateRequest), Qt.EventPriority.LowEventPriority.value)
+
+    def new_chat(self) -> None:
+        """A new chat, and the caret in the message box: the next thing a person does is
+        type the question (a key typed elsewhere could press a focused button)."""
+        self.presenter.new_chat()
+        if self.composer.edit.isEnabled():
+            self.composer.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def busy_with_unsaved(self) -> bool:
         """Would closing now lose something: an answer streaming, a message being typed?"""
