@@ -51,6 +51,34 @@ def test_a_long_chat_opens_on_its_newest_page_and_shows_older_ones_when_scrolled
     assert [int(u.split(":")[0].split()[1]) for u in users] == list(range(1, 151))
 
 
+def test_the_wheel_turned_up_at_the_top_brings_older_messages(app):
+    """At the top the scroll bar cannot move: the wheel itself asks for the older page
+    (a view left at the top by a late layout was stuck there before)."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    app.sign_in_demo()
+    session_id = seed(app.demo, FIRST_PAGE * 3)
+    app.choose("OSPF Lab")
+    app.open_chat(session_id)
+    chat = app.window.chat
+    chat._stick_to_bottom = False
+    chat.verticalScrollBar().blockSignals(True)  # at the top, without the scroll asking
+    chat.verticalScrollBar().setValue(0)
+    chat.verticalScrollBar().blockSignals(False)
+    first = chat.first_shown
+    assert first > 0
+    centre = QPointF(chat.viewport().rect().center())
+    wheel = QWheelEvent(
+        centre, QPointF(chat.viewport().mapToGlobal(centre.toPoint())), QPoint(0, 0), QPoint(0, 120),
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
+    )
+    QApplication.sendEvent(chat.viewport(), wheel)
+    app.settle(0.1)
+    assert chat.first_shown < first
+
+
 def test_a_question_asked_in_a_chat_opened_on_its_newest_page_goes_after_the_whole_chat(app):
     app.sign_in_demo()
     session_id = seed(app.demo, FIRST_PAGE * 2)

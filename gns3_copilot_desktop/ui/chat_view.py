@@ -252,7 +252,6 @@ PAGE_OUT_SCREENS = 3
 PAGE_IN_SCREENS = 1
 ITEM_SPACING = 8
 GROUP_SIZE = 16
-ANCHOR_MS = 250  # how long a scroll position is kept for a layout still to come
 
 
 class ChatView(QScrollArea):
@@ -305,7 +304,8 @@ class ChatView(QScrollArea):
         self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
-        self._anchor: int | None = None  # distance from the bottom to keep (see _keep_from_bottom)
+        self._anchor = None  # where to keep the view while a layout comes (see _keep)
+        self._scrolling_for_app = False
         # Over the bottom of the view while the user reads further up and more arrives.
         self.jump = QPushButton(translate("ChatView", "Jump to latest ↓"), self)
         self.jump.setAccessibleName(translate("ChatView", "Jump to latest"))
@@ -362,7 +362,7 @@ class ChatView(QScrollArea):
             self._rebuild(transcript, shown=max(shown, 1))
             if not stick:
                 self._stick_to_bottom = False
-                self._keep_from_bottom(from_bottom)
+                self._keep(lambda: bar.maximum() - from_bottom)
         self._update_earlier()
         if asked:
             self.show_earlier()
@@ -382,6 +382,7 @@ class ChatView(QScrollArea):
         self._transcript = transcript
         self._first = max(0, len(transcript.items) - shown)
         self._stick_to_bottom = True
+        self._anchor = None  # another chat's place
         self.jump.setVisible(False)
         transcript.take_changes()
         # A page at most, rendered at once: the user just asked for this chat, and a
@@ -408,7 +409,9 @@ class ChatView(QScrollArea):
             return
         new_first = max(0, self._first - self.PAGE)
         bar = self.verticalScrollBar()
-        from_bottom = bar.maximum() - bar.value()
+        # What the user reads: the first group reaching into the view, and where.
+        reading = next((g for g in self._groups if g.y() + g.height() > bar.value()), None)
+        offset = reading.y() - bar.value() if reading is not None else 0
         group = _Group()
         for index in range(new_first, self._first):
             group.add(self._render_new(index), index)
@@ -419,31 +422,27 @@ class ChatView(QScrollArea):
         self._update_earlier()
         # Keep the messages the user was reading where they were.
         self._stick_to_bottom = False
-        self._keep_from_bottom(from_bottom)
+        if reading is not None:
+            self._keep(lambda: reading.y() - offset)
 
-    def _keep_from_bottom(self, from_bottom: int) -> None:
-        """Once what was added above is laid out, scroll so that the view is as far from
-        the bottom as before: the user reads on where they were. The layout usually
-        comes before the next loop turn, but not always (seen under load): scrolled
-        before it, the view stayed at the top, where scrolling up again moves nothing
-        and so asks for nothing more. So each change of the scroll range does it too,
-        until the next loop turn finds it laid out, or for ANCHOR_MS more."""
-        bar = self.verticalScrollBar()
-        self._anchor, maximum = from_bottom, bar.maximum()
+    def _keep(self, place) -> None:
+        """Keep the view at `place()` (a scroll value, worked out again each time) while
+        what was added is laid out: the user reads on where they were. The layout comes
+        in steps, sometimes late (seen under load, after more than 250 ms), and paging
+        changes the height below the view meanwhile: so every change of the scroll
+        range scrolls there again, until the user scrolls or the chat is rebuilt. A
+        view left at the top instead stays there: scrolling up moves nothing and so asks
+        for nothing more."""
+        self._anchor = place
+        QTimer.singleShot(0, self, lambda: self._anchor is place and self._scroll_to(place()))
 
-        def next_turn() -> None:
-            if self._anchor is None:
-                return
-            bar.setValue(bar.maximum() - self._anchor)
-            if bar.maximum() != maximum:
-                self._anchor = None  # laid out already
-            else:
-                QTimer.singleShot(ANCHOR_MS, self, forget)
-
-        def forget() -> None:
-            self._anchor = None
-
-        QTimer.singleShot(0, self, next_turn)
+    def _scroll_to(self, value: int) -> None:
+        """Scroll for the app (not the user): the anchor stays."""
+        self._scrolling_for_app = True
+        try:
+            self.verticalScrollBar().setValue(value)
+        finally:
+            self._scrolling_for_app = False
 
     def update_items(self, indexes: list[int]) -> None:
         """Render these items (new or changed), a slice at a time: at most
@@ -604,15 +603,25 @@ class ChatView(QScrollArea):
                 group.page_in(widgets)
                 if y + before <= top:  # above the view: keep what the user reads in place
                     shift += group.sizeHint().height() - before
-        if shift:
+        if shift and self._anchor is None:  # (an anchor keeps the place by itself)
             QTimer.singleShot(0, self, lambda: bar.setValue(bar.value() + shift))
 
     def _page_soon(self) -> None:
         if not self._paging.isActive():  # not pushed back by every frame of a stream
             self._paging.start()
 
+    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Turning the wheel up at the top asks for older messages too: there the scroll
+        bar cannot move, so `_scrolled` is not told."""
+        bar = self.verticalScrollBar()
+        if event.angleDelta().y() > 0 and bar.value() == bar.minimum() and (self._first > 0 or self._more_above):
+            self.show_earlier()
+        super().wheelEvent(event)
+
     def _scrolled(self, value: int) -> None:
         self._page_soon()
+        if self._anchor is not None and not self._scrolling_for_app:
+            self._anchor = None  # the user scrolled: they lead now
         bar = self.verticalScrollBar()
         self._stick_to_bottom = value >= bar.maximum() - 24
         if self._stick_to_bottom:
@@ -621,8 +630,8 @@ class ChatView(QScrollArea):
             self.show_earlier()  # reading upwards: the next older page comes by itself
 
     def _range_changed(self, _minimum: int, maximum: int) -> None:
-        if self._anchor is not None:  # see _keep_from_bottom
-            self.verticalScrollBar().setValue(maximum - self._anchor)
+        if self._anchor is not None:  # see _keep
+            self._scroll_to(self._anchor())
         elif self._stick_to_bottom:
             # At once, not from a timer: one scroll per layout pass, one repaint.
             self.verticalScrollBar().setValue(maximum)
