@@ -177,3 +177,44 @@ def test_a_long_live_chat_keeps_widgets_only_near_the_view_and_draws_old_turns_a
 
 def first_answer_index(app) -> int:
     return next(n for n, i in enumerate(app.presenter.transcript.items) if type(i).__name__ == "AssistantText")
+
+
+def _long_chat_scrolled_up(app):
+    app.sign_in_demo()
+    session_id = seed(app.demo, FIRST_PAGE * 3)
+    app.choose("OSPF Lab")
+    app.open_chat(session_id)
+    chat = app.window.chat
+    chat.verticalScrollBar().setValue(0)  # the user scrolls to the top: an older page comes, the view is held
+    app.settle(0.2)
+    return chat
+
+
+def test_a_new_answer_after_show_earlier_offers_jump_to_latest(app):
+    """Held in place after Show earlier messages, the view lets go when the user asks
+    something: the answer comes below, and Jump to latest says so."""
+    chat = _long_chat_scrolled_up(app)
+    bar = chat.verticalScrollBar()
+    assert bar.value() < bar.maximum() - 100
+    app.demo.state.settings.pace_s = 0.05
+    app.send("Show me the topology")
+    app.wait(lambda: chat.jump.isVisible(), 20, "Jump to latest while the answer streams")
+    chat.jump.click()
+    app.settle(0.1)
+    assert bar.value() == bar.maximum()
+    app.finish_turn(30)
+    assert bar.value() >= bar.maximum() - 24  # following the answer to its end
+
+
+def test_find_shows_a_match_in_older_messages(app):
+    """Ctrl+F on a match above the messages shown: the older ones are made, laid out,
+    and the match is in view (it was left below the view, held at the old place)."""
+    chat = _long_chat_scrolled_up(app)
+    find = app.window.companion.find_bar
+    find.open(app.presenter.transcript, "Question 120:")
+    app.settle(0.3)
+    assert find.matches
+    index = find.matches[find.current]
+    widget = chat.widgets()[index - chat.first_shown]
+    top = widget.mapTo(chat.viewport(), widget.rect().topLeft()).y()
+    assert 0 <= top < chat.viewport().height(), (top, chat.viewport().height())

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -254,6 +254,9 @@ ITEM_SPACING = 8
 GROUP_SIZE = 16
 
 
+ANCHOR_SETTLED_MS = 1000  # a held view is let go this long after the layout's last step
+
+
 class ChatView(QScrollArea):
     """Renders a transcript. A long history shows its newest items first; earlier ones
     come a page at a time ("Show earlier messages"), so opening any chat is quick."""
@@ -305,6 +308,7 @@ class ChatView(QScrollArea):
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
         self._anchor = None  # where to keep the view while a layout comes (see _keep)
+        self._anchor_settled = QTimer(self, singleShot=True, interval=ANCHOR_SETTLED_MS, timeout=self._let_go)
         self._scrolling_for_app = False
         # Over the bottom of the view while the user reads further up and more arrives.
         self.jump = QPushButton(translate("ChatView", "Jump to latest ↓"), self)
@@ -382,7 +386,7 @@ class ChatView(QScrollArea):
         self._transcript = transcript
         self._first = max(0, len(transcript.items) - shown)
         self._stick_to_bottom = True
-        self._anchor = None  # another chat's place
+        self._let_go()  # another chat's place
         self.jump.setVisible(False)
         transcript.take_changes()
         # A page at most, rendered at once: the user just asked for this chat, and a
@@ -436,6 +440,20 @@ class ChatView(QScrollArea):
         self._anchor = place
         QTimer.singleShot(0, self, lambda: self._anchor is place and self._scroll_to(place()))
 
+    def _let_go(self) -> None:
+        """The layout has settled (no range change for ANCHOR_SETTLED_MS), new content
+        arrives, or the user leads: stop holding the view."""
+        self._anchor = None
+        self._anchor_settled.stop()
+
+    def reveal(self, widget: QWidget, margin: int = 40) -> None:
+        """Scroll so that `widget` shows near the top, also when what was just added
+        above it is not laid out yet (Find in older messages)."""
+        content = self.widget()
+        self._stick_to_bottom = False
+        self._keep(lambda: max(0, widget.mapTo(content, QPoint(0, 0)).y() - margin))
+        self._scroll_to(self._anchor())
+
     def _scroll_to(self, value: int) -> None:
         """Scroll for the app (not the user): the anchor stays."""
         self._scrolling_for_app = True
@@ -449,6 +467,8 @@ class ChatView(QScrollArea):
         SLICE_MS of work before the loop gets the thread back to paint and read."""
         if self._transcript is None:
             return  # nothing to render into yet; `reset` renders what is there
+        if self._anchor is not None and self._widgets and max(indexes, default=-1) >= self._first + len(self._widgets):
+            self._let_go()  # a new message below: the jump button's case, not a held view
         self._dirty.update(indexes)
         self._render_slice()
 
@@ -564,6 +584,7 @@ class ChatView(QScrollArea):
     # -- keeping the newest text in view ------------------------------------------------
 
     def jump_to_latest(self) -> None:
+        self._let_go()
         self._stick_to_bottom = True
         self.jump.setVisible(False)
         bar = self.verticalScrollBar()
@@ -621,17 +642,18 @@ class ChatView(QScrollArea):
     def _scrolled(self, value: int) -> None:
         self._page_soon()
         if self._anchor is not None and not self._scrolling_for_app:
-            self._anchor = None  # the user scrolled: they lead now
+            self._let_go()  # the user scrolled: they lead now
         bar = self.verticalScrollBar()
         self._stick_to_bottom = value >= bar.maximum() - 24
         if self._stick_to_bottom:
             self.jump.setVisible(False)
-        if value == bar.minimum() and (self._first > 0 or self._more_above) and bar.maximum() > 0:
+        if value == bar.minimum() and (self._first > 0 or self._more_above) and bar.maximum() > 0 and not self._scrolling_for_app:
             self.show_earlier()  # reading upwards: the next older page comes by itself
 
     def _range_changed(self, _minimum: int, maximum: int) -> None:
         if self._anchor is not None:  # see _keep
             self._scroll_to(self._anchor())
+            self._anchor_settled.start()
         elif self._stick_to_bottom:
             # At once, not from a timer: one scroll per layout pass, one repaint.
             self.verticalScrollBar().setValue(maximum)

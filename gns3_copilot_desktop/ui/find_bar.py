@@ -106,7 +106,7 @@ class FindBar(QWidget):
         if not 0 <= position < len(widgets):
             return
         widget = widgets[position]
-        self.chat.ensureWidgetVisible(widget, 0, 40)
+        self.chat.reveal(widget)  # held there while the older messages above are laid out
         self._select(widget, self.box.text())
 
     @staticmethod
