@@ -19,7 +19,10 @@ from . import __version__
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="gns3-copilot-desktop", description="Chat with the AI Copilot of a GNS3 controller.")
+    # No abbreviations: a restart for a new language must find every --lang to drop it.
+    parser = argparse.ArgumentParser(
+        prog="gns3-copilot-desktop", description="Chat with the AI Copilot of a GNS3 controller.", allow_abbrev=False,
+    )
     parser.add_argument(
         "--demo", nargs="?", const="design", choices=("design", "upstream"),
         help="start the embedded reference controller and sign in to it; 'upstream' makes it behave "
@@ -195,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     QTimer.singleShot(0, boot)
     app.exec()
     if window.restart_wanted and made_here:
-        restart(sys.argv[1:] if argv is None else argv)
+        restart(sys.argv[1:] if argv is None else argv, window.restart_language)
     return int(state["code"])  # type: ignore[arg-type]
 
 
@@ -206,9 +209,10 @@ def speak(args: argparse.Namespace, saved: str) -> None:
     current.install(chosen_language(args.lang if args.lang != "system" else None, saved if args.lang != "system" else ""))
 
 
-def restart_command(argv: list[str]) -> list[str]:
+def restart_command(argv: list[str], lang: str | None = None) -> list[str]:
     """The command that starts this app again as it was started, but for `--lang` (the
-    language just chosen in the menu must win)."""
+    language just chosen in the menu must win; `lang`: told on the command line, when
+    the choice could not be saved)."""
     kept, skip = [], False
     for arg in argv:
         if skip:
@@ -217,18 +221,28 @@ def restart_command(argv: list[str]) -> list[str]:
             skip = True
         elif not arg.startswith("--lang="):
             kept.append(arg)
+    if lang:
+        kept += ["--lang", lang]
     if getattr(sys, "frozen", False):  # the PyInstaller bundle
         return [sys.executable, *kept]
     return [sys.executable, "-m", "gns3_copilot_desktop", *kept]
 
 
-def restart(argv: list[str]) -> None:
+def restart(argv: list[str], lang: str | None = None) -> None:
     """Become the app again (View → Language → Restart now), once this run has closed
     cleanly: the controller side is shut down and the settings are saved by then."""
-    command = restart_command(argv)
+    command = restart_command(argv, lang)
+    env = dict(os.environ)
+    if getattr(sys, "frozen", False):
+        # PyInstaller's bootloader must set up a fresh environment for the new process
+        # (its library path and temporary variables belong to this one).
+        env["PYINSTALLER_RESET_ENVIRONMENT"] = "1"
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execv(command[0], command)
+    try:
+        os.execve(command[0], command, env)
+    except OSError as exc:  # e.g. the interpreter was removed by an upgrade meanwhile
+        print(f"Could not start the app again ({exc}): start it yourself.", file=sys.stderr)
 
 
 if __name__ == "__main__":

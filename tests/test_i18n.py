@@ -199,3 +199,24 @@ def test_choosing_a_language_in_the_view_menu_is_saved_and_offers_a_restart(app)
     now = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.AcceptRole)
     now.click()
     assert app.window.restart_wanted and not app.window.isVisible()
+
+
+def test_a_language_that_cannot_be_saved_is_told_to_the_restart(app, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from gns3_copilot_desktop.app import restart_command
+
+    menus = app.window.menus
+    monkeypatch.setattr(menus.settings, "save", lambda: "settings.json could not be written (disk full).")
+    box = menus.set_language("zh_CN")
+    assert "disk full" in box.text()
+    next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.AcceptRole).click()
+    assert app.window.restart_wanted and app.window.restart_language == "zh_CN"
+    assert restart_command(["--demo"], app.window.restart_language)[-3:] == ["--demo", "--lang", "zh_CN"]
+
+
+def test_lang_cannot_be_abbreviated(capsys):
+    from gns3_copilot_desktop.app import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(["--la", "zh_CN"])  # else a restart could not drop it

@@ -69,13 +69,15 @@ class Language:
     """The translators of one language, installed in the running application."""
 
     def __init__(self) -> None:
-        self.code = "en"
+        self.code = "en"  # in effect
+        self.requested = "en"  # asked for (differs when its catalogue is missing)
         self._translators: list[QTranslator] = []
         self.problem: str | None = None
 
     def install(self, lang: str) -> str:
         """Speak `lang` from now on; returns the language in effect (English when the
         translation is missing, with `problem` saying so)."""
+        self.requested = lang
         app = QCoreApplication.instance()
         for old in self._translators:
             app.removeTranslator(old)

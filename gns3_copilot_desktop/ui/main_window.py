@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
         self.theme_from_command_line: str | None = None
         self.language_from_command_line: str | None = None
         self.restart_wanted = False  # View → Language → Restart now: app.main starts it again
+        self.restart_language: str | None = None  # …told this language (it could not be saved)
         self.menus = None  # the menu bar, made with the presenter (after the first paint)
         self._sign_in_dialog = None
         self._running = False

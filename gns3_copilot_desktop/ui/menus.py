@@ -85,6 +85,8 @@ class Menus:
         self.panels.setChecked(self.settings.side_panels)
         window.show_side_panels(self.settings.side_panels)
         self.dialog: QMessageBox | None = None  # the Help box showing, for tests
+        if current.problem:  # the chosen language's catalogue is missing: say so, not only on stderr
+            window.statusBar().showMessage(current.problem, 30000)
 
     def _update_file(self) -> None:
         signed_in = self.window.presenter.client is not None
@@ -120,12 +122,14 @@ class Menus:
         """Save the choice; the window's words are made once, so a new language needs a
         restart: offer one, saying what it would stop. None when nothing changes."""
         self.settings.language = code
-        self.settings.save()
+        problem = self.settings.save()
         self.languages[code].setChecked(True)
         wanted = system_language() if code == SYSTEM else code
-        if wanted == current.code:
+        if wanted == current.requested:
             return None
         lines = [translate("Menus", "The app will speak {language} when it starts again.").format(language=LANGUAGES[wanted])]
+        if problem:  # the restart is told the language itself (--lang), this once
+            lines.append(translate("Menus", "The choice could not be saved, so it holds for the next start only: {problem}").format(problem=problem))
         if self.window.busy_with_unsaved():
             lines.append(translate("Menus", "Restarting now stops the Copilot's answer in progress and loses the message you are typing."))
         box = QMessageBox(QMessageBox.Icon.Question, translate("Menus", "Language"), "\n\n".join(lines), QMessageBox.StandardButton.NoButton, self.window)
@@ -136,6 +140,7 @@ class Menus:
         def chosen(button) -> None:
             if button is now:
                 self.window.restart_wanted = True
+                self.window.restart_language = wanted if problem else None
                 self.window.close()
 
         box.buttonClicked.connect(chosen)

@@ -1441,11 +1441,15 @@ and any tool not known to only read. Known to only read:
     </message>
     <message>
         <source>The app will speak {language} when it starts again.</source>
-        <translation>应用下次启动时将使用{language}。</translation>
+        <translation>应用下次启动时将使用 {language}。</translation>
+    </message>
+    <message>
+        <source>The choice could not be saved, so it holds for the next start only: {problem}</source>
+        <translation>无法保存此选择，因此仅对下次启动有效：{problem}</translation>
     </message>
     <message>
         <source>Restarting now stops the Copilot&apos;s answer in progress and loses the message you are typing.</source>
-        <translation>立即重启会中止 Copilot 正在生成的回答，并丢失您正在输入的消息。</translation>
+        <translation>立即重启会中止 Copilot 正在生成的回答，并丢失你正在输入的消息。</translation>
     </message>
     <message>
         <source>Language</source>
@@ -1484,7 +1488,7 @@ and any tool not known to only read. Known to only read:
     <name>MoreLimits</name>
     <message>
         <source>More limits</source>
-        <translation>更多上限</translation>
+        <translation>更多运行限制</translation>
     </message>
     <message>
         <source>A time limit, a limit on configuration changes, limits per tool</source>
