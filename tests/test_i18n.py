@@ -129,14 +129,7 @@ def test_the_catalogue_holds_every_string_of_the_code(tmp_path):
 @pytest.fixture
 def stopped_in_chinese(chinese, controller_text, request):
     app = request.getfixturevalue("app")
-    app.sign_in_demo()
-    app.choose("OSPF Lab")
-    panel = app.window.limits
-    panel.unlimited.setChecked(False)
-    panel.tool_calls.setValue(4)
-    app.send("Check the interface status of all devices")
-    app.finish_turn()
-    assert app.window.chat.limit_bar.isVisible()
+    app.stop_by_tool_limit(4)
     return app
 
 

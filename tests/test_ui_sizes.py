@@ -11,14 +11,7 @@ SIZES = [(800, 500), (1024, 700), (1920, 1080)]
 
 @pytest.fixture
 def stopped(app):
-    app.sign_in_demo()
-    app.choose("OSPF Lab")
-    panel = app.window.limits
-    panel.unlimited.setChecked(False)
-    panel.tool_calls.setValue(4)
-    app.send("Check the interface status of all devices")
-    app.finish_turn()
-    assert app.window.chat.limit_bar.isVisible()
+    app.stop_by_tool_limit(4)
     return app
 
 

@@ -99,6 +99,17 @@ class App:
         )
         self.settle(0.05)
 
+    def stop_by_tool_limit(self, tool_calls: int = 4) -> None:
+        """The demo's "OSPF Lab", an interface check stopped by the tool-call limit."""
+        self.sign_in_demo()
+        self.choose("OSPF Lab")
+        panel = self.window.limits
+        panel.unlimited.setChecked(False)
+        panel.tool_calls.setValue(tool_calls)
+        self.send("Check the interface status of all devices")
+        self.finish_turn()
+        assert self.window.chat.limit_bar.isVisible()
+
     def cards(self):
         from gns3_copilot_desktop.ui.tool_card import ToolCallCard
 
