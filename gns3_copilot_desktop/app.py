@@ -206,7 +206,7 @@ def speak(args: argparse.Namespace, saved: str) -> None:
     """Install the language of this run, before any window says a word."""
     from .ui.language import chosen_language, current
 
-    current.install(chosen_language(args.lang if args.lang != "system" else None, saved if args.lang != "system" else ""))
+    current.install(chosen_language(args.lang, saved))
 
 
 def restart_command(argv: list[str], lang: str | None = None) -> list[str]:

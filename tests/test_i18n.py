@@ -49,6 +49,7 @@ def test_the_command_line_wins_then_the_saved_choice_then_the_system():
     assert chosen_language(None, "en", chinese) == "en"
     assert chosen_language(None, "system", chinese) == "zh_CN"
     assert chosen_language(None, "klingon", chinese) == "zh_CN"  # a damaged setting
+    assert chosen_language("system", "en", chinese) == "zh_CN"  # --lang system: the system's, not the saved
 
 
 def test_restarting_for_a_new_language_keeps_the_arguments_but_lang():

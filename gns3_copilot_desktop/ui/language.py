@@ -54,7 +54,10 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 
 def chosen_language(from_command_line: str | None, saved: str, environ: Mapping[str, str] | None = None) -> str:
-    """The language of this run: --lang, else the saved choice, else the system's."""
+    """The language of this run: --lang, else the saved choice, else the system's
+    (`--lang system` asks for the system's, whatever was saved)."""
+    if from_command_line == SYSTEM:
+        return system_language(environ)
     for choice in (from_command_line, saved):
         if choice in LANGUAGES:
             return choice
