@@ -4,8 +4,10 @@ limit, each dialog — shows no English but proper names, and nothing cut off at
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import sys
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -110,11 +112,12 @@ def test_every_string_has_a_chinese_translation_that_keeps_its_fields():
 def test_the_catalogue_holds_every_string_of_the_code(tmp_path):
     """`bash packaging/i18n update` was run: no string of the code is missing from the
     .ts file, none of it is left over."""
-    lupdate = shutil.which("pyside6-lupdate") or str(Path(__import__("sys").executable).parent / "pyside6-lupdate")
     copy = tmp_path / TS.name
     shutil.copy(TS, copy)
-    sources = sorted(str(p) for p in (ROOT / "gns3_copilot_desktop").rglob("*.py") if "controller_sim" not in p.parts)
-    subprocess.run([lupdate, "-locations", "none", "-no-obsolete", *sources, "-ts", str(copy)], check=True, capture_output=True)
+    # The project's own command, so the test reads the sources exactly as it does, with
+    # the PySide6 tools of the virtualenv running the tests.
+    env = {**os.environ, "GNS3_COPILOT_VENV": sys.prefix}
+    subprocess.run(["bash", str(ROOT / "packaging" / "i18n"), "update", str(copy)], check=True, capture_output=True, env=env)
 
     def pairs(path):
         root = ET.parse(path).getroot()
