@@ -2,9 +2,11 @@
 (`--quit-after 0`), against a bare PySide6 program that shows one empty window and
 quits when idle, measured alternately in the same run. Offscreen, no stored sign-in.
 
-The app loads its controller side (asyncio, httpx, pydantic, keyring) after the window
-is on screen; how long until that is done too ("fully started": the sign-in dialog is
-up) has a goal of its own.
+After the window is on screen the app starts its asyncio loop and its presenter; how
+long until the sign-in dialog is up too ("fully started") has a goal of its own. The
+presenter and the dialog need neither httpx nor the pydantic wire models nor the
+keyring (nothing was remembered in this fresh config directory): those load in the
+background after the dialog is up (app.load_controller_side).
 
     bash packaging/dev run python bench/startup.py
 """

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, QTimer
@@ -76,6 +77,28 @@ def build(args: argparse.Namespace, app: QApplication):
     return presenter, window
 
 
+def load_controller_side() -> threading.Thread:
+    """In a thread of its own, load what talking to the controller needs and the
+    sign-in dialog does not: httpx, the wire models (pydantic, 150-200 ms in all) and
+    the OS keyring. The presenter is made without them, so the dialog is up first;
+    meanwhile the user types, and Sign in finds them loaded (or waits for the rest).
+    Imported bottom-up, so that an import the window makes meanwhile never waits on
+    this thread for a module that waits on it."""
+    from .store import keyring_lookup
+
+    def load() -> None:
+        import pydantic  # noqa: F401
+        import httpx  # noqa: F401
+
+        from .protocol import events, models  # noqa: F401
+        from .client import controller  # noqa: F401
+
+    keyring_lookup.start()
+    loading = threading.Thread(target=load, name="controller-side", daemon=True)
+    loading.start()
+    return loading
+
+
 def start_up_done() -> None:
     """Start-up is over. In idle moments, one step at a time, load what the first answer
     needs: its first frames would otherwise stall up to 60 ms on module imports and the
@@ -87,9 +110,13 @@ def start_up_done() -> None:
 
     from .ui.chat_view import warm_up_steps
 
+    loading = load_controller_side()
     steps = [*warm_up_steps(), gc.freeze]
 
     def next_step() -> None:
+        if steps[0] is gc.freeze and loading.is_alive():
+            QTimer.singleShot(50, next_step)  # what the thread makes is frozen too
+            return
         steps.pop(0)()
         if steps:
             QTimer.singleShot(0, next_step)
@@ -167,9 +194,6 @@ def main(argv: list[str] | None = None) -> int:
         if not window.isVisible():
             app.quit()  # closed before the controller side was needed
             return
-        from .store import keyring_lookup
-
-        keyring_lookup.start()  # waits on other programs: meanwhile, the rest loads
         import asyncio
         import logging
 

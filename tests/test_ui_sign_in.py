@@ -201,3 +201,84 @@ def test_start_up_reopens_the_last_project_and_chat(app, qapp):
     app.run(presenter.shutdown())
     window.close()
     window.deleteLater()
+
+
+class CountingKeyring:
+    """Counts the reads of the test keyring: at a first start there is nothing to read,
+    and a read can mean an unlock prompt or 100-200 ms before the dialog."""
+
+    def __init__(self, backend, monkeypatch):
+        self.reads = 0
+        read = backend.get_password
+
+        def counted(service, username):
+            self.reads += 1
+            return read(service, username)
+
+        monkeypatch.setattr(backend, "get_password", counted)
+
+
+def _next_start(app, qapp):
+    """The app started again on the same config directory, as `gns3-copilot-desktop`
+    with no arguments: the controller and user come from the settings."""
+    from gns3_copilot_desktop.app import build, parse_args
+
+    presenter, window = build(parse_args([]), qapp)
+    window.show()
+    app.run(presenter.start(None, None))
+    return presenter, window
+
+
+def _close(app, presenter, window):
+    app.run(presenter.shutdown())
+    window.close()
+    window.deleteLater()
+
+
+def test_a_first_start_asks_at_once_without_reading_the_keyring(app, qapp, monkeypatch):
+    keyring = CountingKeyring(app.keyring, monkeypatch)
+    presenter, window = _next_start(app, qapp)
+    assert window.sign_in_dialog.isVisible() and "Not signed in" in window.connection.text()
+    assert keyring.reads == 0
+    _close(app, presenter, window)
+
+
+def test_a_remembered_sign_in_signs_in_at_the_next_start_until_signed_out(app, qapp, monkeypatch):
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    presenter, window = _next_start(app, qapp)
+    assert presenter.client is not None and "admin" in window.connection.text()
+    assert not window.sign_in_dialog.isVisible()
+    app.run(presenter.sign_out())
+    _close(app, presenter, window)
+    # Signed out: the next start asks, and the keyring is not read for it.
+    keyring = CountingKeyring(app.keyring, monkeypatch)
+    presenter, window = _next_start(app, qapp)
+    assert window.sign_in_dialog.isVisible() and presenter.client is None
+    assert keyring.reads == 0
+    _close(app, presenter, window)
+
+
+def test_a_sign_in_not_remembered_is_asked_again_at_the_next_start(app, qapp):
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=False))
+    presenter, window = _next_start(app, qapp)
+    dialog = window.sign_in_dialog
+    assert dialog.isVisible() and dialog.url.text() == creds.url and not dialog.remember.isChecked()
+    _close(app, presenter, window)
+
+
+def test_settings_written_before_the_app_kept_whether_a_token_is_stored_still_sign_in(app, qapp):
+    """Settings of an older version have no "remembered": a remembered sign-in of
+    theirs must not be asked again after the update."""
+    import json
+
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    path = app.config_dir / "settings.json"
+    saved = json.loads(path.read_text())
+    del saved["remembered"]
+    path.write_text(json.dumps(saved))
+    presenter, window = _next_start(app, qapp)
+    assert presenter.client is not None and not window.sign_in_dialog.isVisible()
+    _close(app, presenter, window)

@@ -301,7 +301,7 @@ def test_a_part_that_cannot_be_shown_is_marked_and_the_rest_goes_on(app, monkeyp
     assert "topology" in app.presenter.transcript.assistant_text().lower()
 
     # An event the transcript cannot fold in: a notice, and the stream goes on.
-    monkeypatch.setitem(transcript_module._HANDLERS, ToolStartEvent, lambda self, event: 1 / 0)
+    monkeypatch.setitem(transcript_module._handlers(), ToolStartEvent, lambda self, event: 1 / 0)
     play(app, Play(answer="Again.\n", tool_name="show_run", tool_output="second output"))
     assert app.presenter.transcript.state == TurnState.DONE
     notices = [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol.models import error_text, validation_errors
+from ..protocol.error_bodies import error_text, validation_errors
 from ..protocol.translation import QT_TRANSLATE_NOOP, translate
 
 

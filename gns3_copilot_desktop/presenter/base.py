@@ -7,14 +7,20 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ..client import Capabilities, ControllerClient, ControllerError, Unauthorized
-from ..protocol import ChatSession, Project, Transcript
+from ..client.errors import ControllerError, Unauthorized
+from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
 from ..store import AppSettings, CredentialStore, Limits, PresetStore, TurnRecordStore
+
+if TYPE_CHECKING:
+    # The presenter loads without httpx and the wire models (pydantic): the sign-in
+    # dialog is up before them (app.py loads them in the background meanwhile).
+    from ..client import Capabilities, ControllerClient
+    from ..protocol import ChatSession, Project
 
 log = logging.getLogger(__name__)
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from ..client.off_loop import off_loop
-from ..protocol import ConversationHistory, Transcript
+from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
+
+if TYPE_CHECKING:
+    from ..protocol.models import ConversationHistory
 
 # Untitled chats whose first question is fetched at each refresh of the list; the
 # answers are kept, so each chat's history is read once.

@@ -1,14 +1,20 @@
 """Exporting the open chat (Markdown, HTML, JSON) and opening an exported one again,
-offline. The export is made from the controller's stored history of the chat."""
+offline. The export is made from the controller's stored history of the chat.
+
+The export module (the wire models, pydantic) is loaded when first used: the
+presenter is made before it, for the sign-in dialog to be up sooner."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..protocol.export import WRITERS, ExportedChat, NotAnExport, from_json
 from ..protocol.translation import translate
+
+if TYPE_CHECKING:
+    from ..protocol.export import ExportedChat
 
 MAX_EXPORT_BYTES = 200 * 1024 * 1024  # an exported chat bigger than this is not one
 
@@ -47,6 +53,8 @@ class ExportMixin:
         client = await self._fresh_client()
         history = await client.history(self.project.project_id, self.session_id)
         session = next((s for s in self.sessions if s.thread_id == self.session_id), None)
+        from ..protocol.export import ExportedChat
+
         return ExportedChat(history, session, self.project.name, self.url)
 
     async def export_chat(self, path: Path, chat: ExportedChat | None = None) -> bool:
@@ -54,6 +62,8 @@ class ExportMixin:
         chat = chat or await self.exported_chat()
         if chat is None:
             return False
+        from ..protocol.export import WRITERS
+
         kind = export_kind(path)
         try:
             write_atomically(path, WRITERS[kind](chat))
@@ -65,6 +75,8 @@ class ExportMixin:
 
     def open_exported_chat(self, path: Path) -> ExportedChat | None:
         """Read a chat this app exported as JSON; no controller needed."""
+        from ..protocol.export import NotAnExport, from_json
+
         try:
             if path.stat().st_size > MAX_EXPORT_BYTES:
                 raise NotAnExport(translate("Export", "This file is too big to be an exported chat."))

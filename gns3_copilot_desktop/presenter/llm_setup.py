@@ -4,12 +4,15 @@ default, and the Copilot mode that the default carries."""
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 
-from ..client import Conflict, ControllerError, NotFound
-from ..protocol.llm_configs import LLMConfigDraft, LLMConfigList, LLMModelConfig
+from ..client.errors import Conflict, ControllerError, NotFound
 from ..protocol.translation import QT_TRANSLATE_NOOP, translate
+
+if TYPE_CHECKING:
+    from ..protocol.llm_configs import LLMConfigDraft, LLMConfigList, LLMModelConfig
 
 log = logging.getLogger(__name__)
 

@@ -7,13 +7,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 
-from ..client import ControllerError, LLMNotConfigured, Unauthorized
-from ..protocol.practice import InjectRequest, practice_message
+from ..client.errors import ControllerError, LLMNotConfigured, Unauthorized
 from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
+
+if TYPE_CHECKING:
+    from ..protocol.practice import InjectRequest
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,8 @@ class PracticeMixin:
         if self.project is None or not self.project.is_opened or self.client is None:
             self.error.emit(translate("Practice", "Choose an opened project first: the faults go into its lab."))
             return False
+        from ..protocol.practice import InjectRequest, practice_message  # pydantic: loaded after start-up
+
         request = InjectRequest(message=practice_message(faults))
         transcript = Transcript()
         transcript.begin_turn(request.message or "Inject a network fault for troubleshooting practice")

@@ -7,8 +7,8 @@ import asyncio
 import contextlib
 import logging
 
-from ..client import ControllerError, Unauthorized
-from ..protocol import Transcript
+from ..client.errors import ControllerError, Unauthorized
+from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
 from ..store import Limits
 

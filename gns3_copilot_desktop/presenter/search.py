@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 
-from ..client import ControllerError, Unauthorized
-from ..protocol.models import ConversationHistory
+from ..client.errors import ControllerError, Unauthorized
 from ..protocol.search import ChatHit, haystack, search_history, snippet
 from ..protocol.translation import number, translate
+
+if TYPE_CHECKING:
+    from ..protocol.models import ConversationHistory
 
 log = logging.getLogger(__name__)
 

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from ..client import ControllerClient, ControllerError, Unauthorized, UntrustedCertificate
-from ..protocol import Transcript
+from typing import TYPE_CHECKING
+
+from ..client.errors import ControllerError, Unauthorized, UntrustedCertificate
 from ..protocol.addresses import controller_url_problem
+from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
+from ..store import keyring_lookup
+
+if TYPE_CHECKING:
+    from ..client import ControllerClient
 
 
 def _expired() -> str:
@@ -20,8 +26,13 @@ class SignInMixin:
         self.tell_once(self.settings.problem)
         self.tell_once(self.presets.problem)
         self.tell_once(self.records.problem)
-        token = self.credentials.token(self.url, self.username)
-        self.tell_once(self.credentials.problem)
+        # The keyring is read only where a token can be: the last sign-in was
+        # remembered, or the command line names a controller or user of its own.
+        token = None
+        if self.settings.remembered or url or username:
+            keyring_lookup.start()
+            token = self.credentials.token(self.url, self.username)
+            self.tell_once(self.credentials.problem)
         if not token:
             self.sign_in_needed.emit(self.url, self.username, "")
             return
@@ -45,6 +56,8 @@ class SignInMixin:
 
     def client_for(self, url: str, token: str | None = None) -> ControllerClient:
         """A client for `url`, trusting the certificate the user pinned for it, if any."""
+        from ..client.controller import ControllerClient  # httpx: loaded on first use
+
         pem = self.settings.trusted_certificates.get(url)
         if pem is None:
             return ControllerClient(url, token)
@@ -128,6 +141,7 @@ class SignInMixin:
                 self.credentials.forget(url, username)  # nothing signs in silently next time
             self.tell_once(self.credentials.problem)
             self.settings.controller_url, self.settings.username, self.settings.remember_me = url, username, remember
+            self.settings.remembered = remember
             # Signing in does not depend on writing the settings (a read-only config
             # directory, a full disk): the user is told, and is signed in.
             self.tell_once(self.settings.save())
@@ -168,6 +182,9 @@ class SignInMixin:
 
     async def sign_out(self) -> None:
         self.credentials.forget(self.url, self.username)
+        if (self.url, self.username) == (self.settings.controller_url, self.settings.username) and self.settings.remembered:
+            self.settings.remembered = False  # the next start asks at once
+            self.tell_once(self.settings.save())
         await self._drop_client()
         self.sessions, self.session_id = [], None
         self.forget_older()

@@ -9,13 +9,16 @@ import logging
 import os
 import time
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ..client import ControllerError, LLMNotConfigured, Unauthorized
-from ..protocol import ChatRequest
+from ..client.errors import ControllerError, LLMNotConfigured, Unauthorized
 from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_ITERATIONS_RANGE, MAX_MINUTES_RANGE, MAX_TOOL_CALLS_RANGE
 from ..protocol.translation import translate
 from ..store import Limits, SaveFailed
 from .base import FRAME_MS
+
+if TYPE_CHECKING:
+    from ..protocol.models import ChatRequest
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +112,8 @@ class TurnsMixin:
         if self.older_pending:  # see ChatsMixin.send_when_whole
             self.spawn(self.send_when_whole(text))
             return True
+        from ..protocol.models import ChatRequest  # pydantic: loaded after start-up
+
         try:
             limits = self.limits
             request = ChatRequest(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .._lazy import lazy_attributes
 
 _WHERE = {
+    "error_bodies": ["error_text"],
     "events": [
         "AbortEvent", "ChatEvent", "ContentEvent", "DoneEvent", "ErrorEvent", "HeartbeatEvent",
         "LimitReachedEvent", "MalformedEvent", "StreamInterrupted", "ToolCallEvent", "ToolEndEvent",
@@ -20,7 +21,7 @@ _WHERE = {
     "limits": ["LimitNotice", "detect_limit_notice", "detect_iteration_notice"],
     "models": [
         "ChatRequest", "ChatSession", "ConversationHistory", "Node", "Notification", "OpenAIMessage",
-        "OpenAIToolCall", "Project", "Token", "Version", "error_text",
+        "OpenAIToolCall", "Project", "Token", "Version",
     ],
     "transcript": ["Transcript"],
     "items": ["ToolCall", "TurnState"],

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from .items import AssistantText, ErrorNotice, InfoNotice, ToolCall, ToolStatus, UserMessage
-from .llm_configs import mode_name
+from .copilot_modes import mode_name
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
 from .translation import number, translate

@@ -4,9 +4,12 @@ the open chat. Pure: case-insensitive substring search, with a one-line snippet.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .items import AssistantText, ErrorNotice, InfoNotice, Item, ToolCall, UserMessage
-from .models import ConversationHistory
+
+if TYPE_CHECKING:
+    from .models import ConversationHistory
 
 SNIPPET_SIDE = 40  # characters shown either side of a match
 

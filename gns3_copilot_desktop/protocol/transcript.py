@@ -14,27 +14,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from .events import (
-    AbortEvent,
-    ContentEvent,
-    DoneEvent,
-    ErrorEvent,
-    LimitReachedEvent,
-    MalformedEvent,
-    StreamInterrupted,
-    ToolCallEvent,
-    ToolEndEvent,
-    ToolStartEvent,
-)
 from .change_tools import is_change
-from .limits import (
-    LimitNotice,
-    app_limit_message,
-    detect_iteration_notice,
-    detect_limit_notice,
-)
 from .items import (  # noqa: F401 - the items are part of the transcript's API
     AssistantText,
     ErrorNotice,
@@ -46,7 +29,12 @@ from .items import (  # noqa: F401 - the items are part of the transcript's API
     UserMessage,
     _aborted_output,
 )
-from .models import ConversationHistory
+from .limits import (
+    LimitNotice,
+    app_limit_message,
+    detect_iteration_notice,
+    detect_limit_notice,
+)
 from .translation import QT_TRANSLATE_NOOP, translate
 from .turn_records import (
     CALLS_KEPT,
@@ -59,6 +47,21 @@ from .turn_records import (
     kept_call,
     shown_output,
 )
+
+if TYPE_CHECKING:
+    from .events import (
+        AbortEvent,
+        ContentEvent,
+        DoneEvent,
+        ErrorEvent,
+        LimitReachedEvent,
+        MalformedEvent,
+        StreamInterrupted,
+        ToolCallEvent,
+        ToolEndEvent,
+        ToolStartEvent,
+    )
+    from .models import ConversationHistory
 
 
 LIMIT_KINDS = ("tool_calls", "iterations", "time", "changes", "tool")
@@ -235,7 +238,7 @@ class Transcript:
         session_id = getattr(event, "session_id", None)
         if session_id and not self.session_id:
             self.session_id = session_id
-        handler = _HANDLERS.get(type(event))
+        handler = _handlers().get(type(event))
         if handler is not None:
             handler(self, event)
         # Heartbeats and unknown types change nothing a user sees.
@@ -325,6 +328,8 @@ class Transcript:
         self._resolve_unannounced()
         self._end_unfinished_calls()
         if self.state == TurnState.STREAMING:
+            from .events import StreamInterrupted
+
             self.apply(StreamInterrupted())
         self._settle_limit_count()
         self._place_limit_notice()
@@ -525,7 +530,7 @@ class Transcript:
     @classmethod
     def from_history(
         cls, history: ConversationHistory, records: dict[int, TurnRecord] | None = None
-    ) -> "Transcript":
+    ) -> Transcript:
         """The conversation as stored by the controller, with what this app recorded of
         its turns (`records`, by ordinal) put back where the history lacks it."""
         transcript = cls(session_id=history.thread_id, title=history.title)
@@ -564,6 +569,8 @@ class Transcript:
         if restored:
             self._restore(record)
         if record.stop == STOP_LIMIT:
+            from .events import LimitReachedEvent
+
             self.apply(LimitReachedEvent(
                 kind=record.limit_kind, limit=record.limit, count=record.limit_count or 0,  # type: ignore[arg-type]
                 tool=record.limit_tool,
@@ -654,15 +661,33 @@ class Transcript:
         # System prompts and other roles are not part of what the user sees.
 
 
-_HANDLERS = {
-    ContentEvent: Transcript._on_content,
-    ToolCallEvent: Transcript._on_tool_call,
-    ToolStartEvent: Transcript._on_tool_start,
-    ToolEndEvent: Transcript._on_tool_end,
-    ErrorEvent: Transcript._on_error,
-    DoneEvent: Transcript._on_done,
-    AbortEvent: Transcript._on_abort,
-    LimitReachedEvent: Transcript._on_limit_reached,
-    MalformedEvent: Transcript._on_malformed,
-    StreamInterrupted: Transcript._on_interrupted,
-}
+@cache
+def _handlers() -> dict[type, Any]:
+    """Each event class's handler. Made at the first event: the event classes are
+    pydantic models, loaded after the window and the sign-in dialog are up, and an
+    empty transcript (the presenter's first) needs none of them."""
+    from .events import (
+        AbortEvent,
+        ContentEvent,
+        DoneEvent,
+        ErrorEvent,
+        LimitReachedEvent,
+        MalformedEvent,
+        StreamInterrupted,
+        ToolCallEvent,
+        ToolEndEvent,
+        ToolStartEvent,
+    )
+
+    return {
+        ContentEvent: Transcript._on_content,
+        ToolCallEvent: Transcript._on_tool_call,
+        ToolStartEvent: Transcript._on_tool_start,
+        ToolEndEvent: Transcript._on_tool_end,
+        ErrorEvent: Transcript._on_error,
+        DoneEvent: Transcript._on_done,
+        AbortEvent: Transcript._on_abort,
+        LimitReachedEvent: Transcript._on_limit_reached,
+        MalformedEvent: Transcript._on_malformed,
+        StreamInterrupted: Transcript._on_interrupted,
+    }

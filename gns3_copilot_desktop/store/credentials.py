@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import logging
 
-import keyring
-from keyring.errors import KeyringError, PasswordDeleteError
-
 from ..protocol.translation import translate
 from . import keyring_lookup
 
@@ -43,32 +40,32 @@ class CredentialStore:
 
     def _get(self, key: str) -> str | None:
         if self.available:
+            keyring = keyring_lookup.found()
             try:
-                keyring_lookup.wait()
                 return keyring.get_password(self.service, key)
-            except (KeyringError, RuntimeError) as exc:
+            except (keyring.errors.KeyringError, RuntimeError) as exc:
                 self._failed(exc)
         return self._memory.get(key)
 
     def _set(self, key: str, secret: str) -> None:
         if self.available:
+            keyring = keyring_lookup.found()
             try:
-                keyring_lookup.wait()
                 keyring.set_password(self.service, key, secret)
                 return
-            except (KeyringError, RuntimeError) as exc:
+            except (keyring.errors.KeyringError, RuntimeError) as exc:
                 self._failed(exc)
         self._memory[key] = secret
 
     def _delete(self, key: str) -> None:
         self._memory.pop(key, None)
         if self.available:
+            keyring = keyring_lookup.found()
             try:
-                keyring_lookup.wait()
                 keyring.delete_password(self.service, key)
-            except PasswordDeleteError:
+            except keyring.errors.PasswordDeleteError:
                 pass
-            except (KeyringError, RuntimeError) as exc:
+            except (keyring.errors.KeyringError, RuntimeError) as exc:
                 self._failed(exc)
 
     def token(self, url: str, username: str) -> str | None:

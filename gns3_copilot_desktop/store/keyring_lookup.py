@@ -2,16 +2,18 @@
 
 keyring picks its backend by loading every backend it knows; its macOS one looks for
 its libraries even on Linux, by running `ldconfig` and `gcc`. That is 60-80 ms of
-waiting on other programs (100-130 ms in all) before the first token can be read, i.e.
-before the sign-in dialog or the signed-in window. Started right after the window is
-painted, the search overlaps the loading of the controller side; the credential store
-waits for it before its first use of the keyring. keyring is imported in the thread,
-so starting it costs the window nothing.
+waiting on other programs (100-130 ms in all, with keyring's own import) before the
+first token can be read, i.e. before the signed-in window. Started right after the
+window is painted when a remembered sign-in is to be read (else after the sign-in
+dialog is up), the search overlaps the loading of the controller side; the credential
+store waits for it before its first use of the keyring. keyring is imported in the
+thread, so starting it costs the window nothing.
 """
 
 from __future__ import annotations
 
 import threading
+from types import ModuleType
 
 _search: threading.Thread | None = None
 
@@ -37,3 +39,12 @@ def wait() -> None:
     """Until the search started by `start` is over (at once if none was started)."""
     if _search is not None:
         _search.join()
+
+
+def found() -> ModuleType:
+    """The keyring module, once its backend has been looked for (here and now if no
+    search was started)."""
+    wait()
+    import keyring
+
+    return keyring

@@ -20,6 +20,10 @@ class AppSettings:
     controller_url: str = DEFAULT_CONTROLLER_URL
     username: str = "admin"
     remember_me: bool = True
+    # Whether the last sign-in left a token in the OS keyring ("remember me"). When it
+    # did not (a first start, after signing out, a sign-in not remembered), start-up
+    # asks at once: no keyring search (100-200 ms, or an unlock prompt) to find nothing.
+    remembered: bool = False
     # controller URL → {"project_id": …, "session_id": …}: start-up goes back there.
     last_place: dict[str, dict[str, str | None]] = field(default_factory=dict)
     theme: str = "system"  # system, light, dark
@@ -41,6 +45,10 @@ class AppSettings:
             self.username = data["username"]
         if isinstance(data.get("remember_me"), bool):
             self.remember_me = data["remember_me"]
+        if isinstance(data.get("remembered"), bool):
+            self.remembered = data["remembered"]
+        else:  # written before this was kept: a token may be there
+            self.remembered = self.remember_me and "controller_url" in data
         if isinstance(data.get("last_place"), dict):
             self.last_place = {
                 url: {k: v for k, v in place.items() if k in ("project_id", "session_id") and isinstance(v, str)}
@@ -73,6 +81,7 @@ class AppSettings:
             with locked(self.path):
                 self._file.write({
                     "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
+                    "remembered": self.remembered,
                     "last_place": self.last_place, "theme": self.theme, "language": self.language, "text_size": self.text_size,
                     "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
                     "prices": self.prices,

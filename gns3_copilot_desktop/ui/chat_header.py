@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from ..protocol.llm_configs import MODES, TEACHING
+from ..protocol.copilot_modes import MODES, TEACHING
 from ..protocol.translation import translate
 from .session_line import session_statistics
 

@@ -151,7 +151,7 @@ class Companion(QObject):
     def _add_session_filter(self) -> None:
         from PySide6.QtWidgets import QComboBox
 
-        from ..protocol.llm_configs import MODE_NAMES
+        from ..protocol.copilot_modes import MODE_NAMES
 
         self.session_filter = QComboBox()
         self.session_filter.addItem(translate("CompanionMenu", "All chats"), None)

@@ -64,7 +64,7 @@ def message_count(count: int) -> str:
 
 def session_line(session: ChatSession, now: datetime | None = None) -> str:
     """Two lines: the title, then mode · messages · when (the list shows a pin as an icon)."""
-    from ..protocol.llm_configs import mode_name
+    from ..protocol.copilot_modes import mode_name
 
     details = []
     mode = (session.metadata or {}).get("copilot_mode")
