@@ -63,8 +63,13 @@ def timed(command: list[str], env: dict[str, str]) -> float:
 
 
 def main() -> int:
-    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-    env["GNS3_COPILOT_CONFIG_DIR"] = tempfile.mkdtemp(prefix="gns3-bench-start-")
+    env = {**os.environ, "GNS3_COPILOT_CONFIG_DIR": tempfile.mkdtemp(prefix="gns3-bench-start-")}
+    if "QT_QPA_PLATFORM" not in env:
+        # Offscreen, on a 1920x1080 screen: the app fits its window to the screen, and
+        # the offscreen default (800x800) would make it smaller than the bare 1280x800.
+        screen = Path(env["GNS3_COPILOT_CONFIG_DIR"]) / "screen.json"
+        screen.write_text('{"screens": [{"name": "bench", "x": 0, "y": 0, "width": 1920, "height": 1080}]}')
+        env["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen}"
     bare_cmd = [sys.executable, "-c", BARE]
     app_cmd = [sys.executable, "-m", "gns3_copilot_desktop", "--quit-after", "0"]
     ready_cmd = [sys.executable, "-m", "gns3_copilot_desktop"]

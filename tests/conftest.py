@@ -98,6 +98,7 @@ def app(qloop, qapp, qtbot, tmp_path, monkeypatch, keyring_backend):
     monkeypatch.setenv("GNS3_COPILOT_CONFIG_DIR", str(tmp_path / "config"))
     controller = DemoController(heartbeat_s=0.2, ping_s=0.5).start()
     presenter, window = build(parse_args([]), qapp)
+    window.resize(1280, 800)  # the tests' size (the offscreen screen, 800x800, would make it smaller)
     window.show()
     running = App(presenter, window, controller, tmp_path / "config", keyring_backend, qloop, qtbot)
     yield running

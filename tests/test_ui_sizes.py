@@ -29,6 +29,19 @@ def test_no_control_is_clipped(stopped, size):
     assert app.window.chat.viewport().width() >= min(420, size[0] // 2) - 40
 
 
+def test_the_window_starts_inside_a_small_screen(qapp):
+    """The offscreen screen is 800x800, smaller than the window's usual 1280x800: the
+    window starts inside what the screen leaves free, nothing of it off-screen."""
+    from gns3_copilot_desktop.ui.main_window import MainWindow
+
+    window = MainWindow()
+    free = window.screen().availableGeometry()
+    assert free.width() < 1280, "the test needs a screen narrower than the usual size"
+    assert window.width() <= free.width() and window.height() <= free.height()
+    assert (window.width(), window.height()) == (min(1280, free.width()), min(800, free.height()))
+    window.deleteLater()
+
+
 def test_long_chat_titles_end_in_an_ellipsis(app):
     from PySide6.QtCore import Qt
 

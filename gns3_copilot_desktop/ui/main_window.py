@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -41,6 +41,14 @@ HOLD_PAINT_MS = 50  # the longest a repaint waits for the chat to finish a frame
 # message → group → conversation → scroll area): a repaint lays out that many levels
 # first.
 LAYOUT_LEVELS = 8
+FIRST_SIZE = QSize(1280, 800)
+
+
+def first_size(available: QSize) -> QSize:
+    """The window's size at start: 1280x800, or what a smaller screen (a 1024x768
+    laptop, a projector) leaves free, so that no part of it starts off-screen where
+    the window manager does not shrink it (or where there is none, as under Xvfb)."""
+    return FIRST_SIZE.boundedTo(available) if available.isValid() else FIRST_SIZE
 
 
 class MainWindow(QMainWindow):
@@ -53,7 +61,7 @@ class MainWindow(QMainWindow):
         self.presenter: Presenter | None = None
         self.setWindowTitle("GNS3 Copilot Desktop")
         self.setWindowIcon(theme.app_icon())
-        self.resize(1280, 800)
+        self.resize(first_size(self.screen().availableGeometry().size()))
 
         # Top: who and where.
         self.connection = QLabel(translate("MainWindow", "Not signed in"))
