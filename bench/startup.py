@@ -64,7 +64,7 @@ def timed(command: list[str], env: dict[str, str]) -> float:
 
 def main() -> int:
     env = {**os.environ, "GNS3_COPILOT_CONFIG_DIR": tempfile.mkdtemp(prefix="gns3-bench-start-")}
-    if "QT_QPA_PLATFORM" not in env:
+    if env.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":  # (common.py sets it)
         # Offscreen, on a 1920x1080 screen: the app fits its window to the screen, and
         # the offscreen default (800x800) would make it smaller than the bare 1280x800.
         screen = Path(env["GNS3_COPILOT_CONFIG_DIR"]) / "screen.json"

@@ -77,14 +77,21 @@ def build(args: argparse.Namespace, app: QApplication):
     return presenter, window
 
 
+_loading: threading.Thread | None = None
+
+
 def load_controller_side() -> threading.Thread:
     """In a thread of its own, load what talking to the controller needs and the
     sign-in dialog does not: httpx, the wire models (pydantic, 150-200 ms in all) and
     the OS keyring. The presenter is made without them, so the dialog is up first;
     meanwhile the user types, and Sign in finds them loaded (or waits for the rest).
     Imported bottom-up, so that an import the window makes meanwhile never waits on
-    this thread for a module that waits on it."""
+    this thread for a module that waits on it. Started once."""
+    global _loading
     from .store import keyring_lookup
+
+    if _loading is not None:
+        return _loading
 
     def load() -> None:
         import pydantic  # noqa: F401
@@ -94,9 +101,9 @@ def load_controller_side() -> threading.Thread:
         from .client import controller  # noqa: F401
 
     keyring_lookup.start()
-    loading = threading.Thread(target=load, name="controller-side", daemon=True)
-    loading.start()
-    return loading
+    _loading = threading.Thread(target=load, name="controller-side", daemon=True)
+    _loading.start()
+    return _loading
 
 
 def start_up_done() -> None:
@@ -147,6 +154,10 @@ async def connect(args: argparse.Namespace, window, closed) -> None:
             key = "demo" if args.demo == "design" else f"demo-{args.demo}"
             await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as=key)
         else:
+            if presenter.stored_sign_in_possible(args.controller, args.user):
+                # Signing in by itself needs the controller side at once: it loads
+                # while the keyring is searched.
+                load_controller_side()
             await presenter.start(args.controller, args.user)
         if args.follow_gns3_gui:
             await presenter.follow_gui(True)

@@ -71,3 +71,22 @@ print(sorted({m.split('.')[0] for m in sys.modules} & {'httpx', 'httpx_sse', 'py
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GNS3_COPILOT_CONFIG_DIR": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env, timeout=60)
     assert out.stdout.split("\n")[:2] == ["True", "[]"], out.stderr
+
+
+def test_the_controller_side_loads_in_the_background():
+    """What the dialog did without, loaded by app.load_controller_side's thread."""
+    code = """
+import sys
+from gns3_copilot_desktop.app import load_controller_side
+from gns3_copilot_desktop.store import keyring_lookup
+load_controller_side().join(60)
+keyring_lookup.wait()
+print(sorted(m for m in ('httpx', 'pydantic', 'gns3_copilot_desktop.client.controller',
+                         'gns3_copilot_desktop.protocol.events', 'keyring') if m in sys.modules))
+"""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env, timeout=90)
+    assert "Traceback" not in out.stderr, out.stderr
+    assert out.stdout.strip() == str(sorted(
+        ["httpx", "pydantic", "gns3_copilot_desktop.client.controller", "gns3_copilot_desktop.protocol.events", "keyring"]
+    ))

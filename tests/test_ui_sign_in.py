@@ -259,12 +259,14 @@ def test_a_remembered_sign_in_signs_in_at_the_next_start_until_signed_out(app, q
     _close(app, presenter, window)
 
 
-def test_a_sign_in_not_remembered_is_asked_again_at_the_next_start(app, qapp):
+def test_a_sign_in_not_remembered_is_asked_again_at_the_next_start(app, qapp, monkeypatch):
     creds = app.demo.credentials
     assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=False))
+    keyring = CountingKeyring(app.keyring, monkeypatch)
     presenter, window = _next_start(app, qapp)
     dialog = window.sign_in_dialog
     assert dialog.isVisible() and dialog.url.text() == creds.url and not dialog.remember.isChecked()
+    assert keyring.reads == 0
     _close(app, presenter, window)
 
 

@@ -37,9 +37,20 @@ def test_the_window_starts_inside_a_small_screen(qapp):
     window = MainWindow()
     free = window.screen().availableGeometry()
     assert free.width() < 1280, "the test needs a screen narrower than the usual size"
-    assert window.width() <= free.width() and window.height() <= free.height()
-    assert (window.width(), window.height()) == (min(1280, free.width()), min(800, free.height()))
+    # Inside, with room for a window manager's frame and title bar.
+    assert window.width() <= free.width() - 16 and window.height() <= free.height() - 48
+    assert window.width() >= free.width() - 16 - 1, "as wide as the screen allows"
     window.deleteLater()
+
+
+def test_a_screen_that_says_it_has_no_room_gets_the_usual_size():
+    from PySide6.QtCore import QSize
+
+    from gns3_copilot_desktop.ui.main_window import first_size
+
+    assert first_size(QSize(1920, 1080)) == QSize(1280, 800)
+    assert first_size(QSize(0, 0)) == first_size(QSize(-1, -1)) == QSize(1280, 800)  # a wrong work area
+    assert first_size(QSize(1024, 700)) == QSize(1008, 652)
 
 
 def test_long_chat_titles_end_in_an_ellipsis(app):

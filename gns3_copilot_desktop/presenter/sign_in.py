@@ -26,10 +26,8 @@ class SignInMixin:
         self.tell_once(self.settings.problem)
         self.tell_once(self.presets.problem)
         self.tell_once(self.records.problem)
-        # The keyring is read only where a token can be: the last sign-in was
-        # remembered, or the command line names a controller or user of its own.
         token = None
-        if self.settings.remembered or url or username:
+        if self.stored_sign_in_possible(url, username):
             keyring_lookup.start()
             token = self.credentials.token(self.url, self.username)
             self.tell_once(self.credentials.problem)
@@ -53,6 +51,13 @@ class SignInMixin:
             return
         await self._use(client, self.url, self.username, self.url)
         await self.pick_project()
+
+    def stored_sign_in_possible(self, url: str | None, username: str | None) -> bool:
+        """Whether the keyring can hold a token for this start: the last sign-in was
+        remembered, or the command line names a controller or user of its own. Else the
+        keyring is not read at start (its search takes 100-200 ms, a locked one asks to
+        be unlocked) to find nothing."""
+        return self.settings.remembered or bool(url or username)
 
     def client_for(self, url: str, token: str | None = None) -> ControllerClient:
         """A client for `url`, trusting the certificate the user pinned for it, if any."""
@@ -182,7 +187,8 @@ class SignInMixin:
 
     async def sign_out(self) -> None:
         self.credentials.forget(self.url, self.username)
-        if (self.url, self.username) == (self.settings.controller_url, self.settings.username) and self.settings.remembered:
+        saved = (self.settings.controller_url.rstrip("/"), self.settings.username)
+        if (self.url, self.username) == saved and self.settings.remembered:
             self.settings.remembered = False  # the next start asks at once
             self.tell_once(self.settings.save())
         await self._drop_client()

@@ -3,9 +3,9 @@
 keyring picks its backend by loading every backend it knows; its macOS one looks for
 its libraries even on Linux, by running `ldconfig` and `gcc`. That is 60-80 ms of
 waiting on other programs (100-130 ms in all, with keyring's own import) before the
-first token can be read, i.e. before the signed-in window. Started right after the
-window is painted when a remembered sign-in is to be read (else after the sign-in
-dialog is up), the search overlaps the loading of the controller side; the credential
+first token can be read, i.e. before the signed-in window. Started with the loading
+of the controller side (app.load_controller_side: before a remembered sign-in is
+read, else once the sign-in dialog is up), the search overlaps it; the credential
 store waits for it before its first use of the keyring. keyring is imported in the
 thread, so starting it costs the window nothing.
 """

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -42,13 +42,17 @@ HOLD_PAINT_MS = 50  # the longest a repaint waits for the chat to finish a frame
 # first.
 LAYOUT_LEVELS = 8
 FIRST_SIZE = QSize(1280, 800)
+FRAME_ALLOWANCE = QMargins(0, 0, 16, 48)  # a window manager's borders and title bar
 
 
 def first_size(available: QSize) -> QSize:
     """The window's size at start: 1280x800, or what a smaller screen (a 1024x768
-    laptop, a projector) leaves free, so that no part of it starts off-screen where
-    the window manager does not shrink it (or where there is none, as under Xvfb)."""
-    return FIRST_SIZE.boundedTo(available) if available.isValid() else FIRST_SIZE
+    laptop, a projector) leaves free beside the window's frame, so that no part of it
+    starts off-screen where the window manager does not shrink it (or where there is
+    none, as under Xvfb). A screen that says it has no room is not believed."""
+    if available.isEmpty():
+        return FIRST_SIZE
+    return FIRST_SIZE.boundedTo(available.shrunkBy(FRAME_ALLOWANCE))
 
 
 class MainWindow(QMainWindow):
