@@ -666,28 +666,17 @@ def _handlers() -> dict[type, Any]:
     """Each event class's handler. Made at the first event: the event classes are
     pydantic models, loaded after the window and the sign-in dialog are up, and an
     empty transcript (the presenter's first) needs none of them."""
-    from .events import (
-        AbortEvent,
-        ContentEvent,
-        DoneEvent,
-        ErrorEvent,
-        LimitReachedEvent,
-        MalformedEvent,
-        StreamInterrupted,
-        ToolCallEvent,
-        ToolEndEvent,
-        ToolStartEvent,
-    )
+    from . import events as e
 
     return {
-        ContentEvent: Transcript._on_content,
-        ToolCallEvent: Transcript._on_tool_call,
-        ToolStartEvent: Transcript._on_tool_start,
-        ToolEndEvent: Transcript._on_tool_end,
-        ErrorEvent: Transcript._on_error,
-        DoneEvent: Transcript._on_done,
-        AbortEvent: Transcript._on_abort,
-        LimitReachedEvent: Transcript._on_limit_reached,
-        MalformedEvent: Transcript._on_malformed,
-        StreamInterrupted: Transcript._on_interrupted,
+        e.ContentEvent: Transcript._on_content,
+        e.ToolCallEvent: Transcript._on_tool_call,
+        e.ToolStartEvent: Transcript._on_tool_start,
+        e.ToolEndEvent: Transcript._on_tool_end,
+        e.ErrorEvent: Transcript._on_error,
+        e.DoneEvent: Transcript._on_done,
+        e.AbortEvent: Transcript._on_abort,
+        e.LimitReachedEvent: Transcript._on_limit_reached,
+        e.MalformedEvent: Transcript._on_malformed,
+        e.StreamInterrupted: Transcript._on_interrupted,
     }
