@@ -37,4 +37,16 @@ def test_the_line_follows_the_chat_and_the_prices_entered_in_llm_settings(app):
     app.wait(lambda: "≈ $" in cost.text(), what="the estimated cost")
     assert cost.text().endswith(f"at the prices set for {model}")
     assert app.presenter.settings.prices[model] == [3.0, 15.0]
+    # The form keeps showing them (the list reloads after a save), says what was saved,
+    # and a second Save keeps them.
+    app.wait(lambda: "prices" in dialog.message.text(), what="the message")
+    assert f"Saved the prices of {model}" in dialog.message.text()
+    assert (dialog.price_in.value(), dialog.price_out.value()) == (3.0, 15.0)
+    dialog.close()
+    app.window.companion.open_llm_settings()
+    app.settle(0.3)
+    assert (dialog.price_in.value(), dialog.price_out.value()) == (3.0, 15.0), "reopened"
+    dialog.save_button.click()
+    app.wait(lambda: dialog.message.text() == "Nothing changed.", what="the second save")
+    assert app.presenter.settings.prices[model] == [3.0, 15.0] and "≈ $" in cost.text()
     dialog.close()

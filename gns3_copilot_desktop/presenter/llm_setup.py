@@ -32,7 +32,11 @@ class LLMSetupMixin:
         """The prices the user entered for a model (kept here only, for the cost line)."""
         if not model:
             return
-        self.settings.prices[model] = [input_per_million, output_per_million]
+        price = [input_per_million, output_per_million]
+        self._price_saved = self.settings.prices.get(model, [0.0, 0.0]) != price
+        if not self._price_saved:
+            return
+        self.settings.prices[model] = price
         problem = self.settings.save()
         if problem:
             self.error.emit(problem)
@@ -50,6 +54,7 @@ class LLMSetupMixin:
         return cost_line(session.input_tokens, session.output_tokens, model, Price(*price) if price else None)
 
     llm_configs: LLMConfigList | None = None
+    _price_saved = False  # the last Save changed the prices (the message says so)
 
     async def refresh_llm_configs(self) -> LLMConfigList | None:
         client = await self._fresh_client()
@@ -76,7 +81,11 @@ class LLMSetupMixin:
             else:
                 changes = draft.update_body(original)
                 if set(changes) == {"expected_version"}:
-                    self.llm_config_saved.emit(original.config_id, translate("LLMSetup", "Nothing changed."))
+                    if self._price_saved:
+                        said = translate("LLMSetup", "Saved the prices of {model} (on this computer only).").format(model=draft.model)
+                    else:
+                        said = translate("LLMSetup", "Nothing changed.")
+                    self.llm_config_saved.emit(original.config_id, said)
                     return True
                 saved = await client.update_llm_config(original.config_id, changes)
         except Conflict:

@@ -306,6 +306,8 @@ class LLMConfigsDialog(QDialog):
             self.show_message(_in_words(exc), error=True)
             return
         self.show_message(translate("LLMConfigsDialog", "Saving…"))
+        # Kept here too: the form shows them again when the list reloads after the save.
+        self._prices[draft.model] = [self.price_in.value(), self.price_out.value()]
         self.price_entered.emit(draft.model, self.price_in.value(), self.price_out.value())
         self.save_requested.emit(self._original, draft)
 

@@ -996,6 +996,10 @@ and any tool not known to only read. Known to only read:
         <translation>此控制器不保存 LLM 设置（它没有 Copilot，或 Copilot 版本较旧）。</translation>
     </message>
     <message>
+        <source>Saved the prices of {model} (on this computer only).</source>
+        <translation>已保存 {model} 的价格（仅保存在这台电脑上）。</translation>
+    </message>
+    <message>
         <source>Nothing changed.</source>
         <translation>没有任何更改。</translation>
     </message>
