@@ -137,6 +137,16 @@ def test_enter_and_space_open_a_chat_in_the_list(paced):
     assert app.window.windowTitle() == "Show me the topology — OSPF Lab — GNS3 Copilot Desktop"
 
 
+def test_the_window_title_names_a_new_chat_once_it_has_its_first_question(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.presenter.new_chat()
+    assert app.window.windowTitle() == "New chat — OSPF Lab — GNS3 Copilot Desktop"
+    finished_chat(app, "Check OSPF on all routers")
+    app.wait(lambda: app.window.windowTitle().startswith("Check OSPF"), what="the title to name the chat")
+    assert app.window.windowTitle() == "Check OSPF on all routers — OSPF Lab — GNS3 Copilot Desktop"
+
+
 def test_another_chat_can_be_read_while_the_agent_works(paced):
     app = paced
     older = finished_chat(app, "hello")

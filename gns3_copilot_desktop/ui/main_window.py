@@ -229,6 +229,7 @@ class MainWindow(QMainWindow):
         p.projects_changed.connect(lambda projects: self.projects.set_projects(projects, p.project.project_id if p.project else None))
         p.project_chosen.connect(self._project_chosen)
         p.sessions_changed.connect(lambda sessions: self.sessions.set_sessions(sessions, p.session_id))
+        p.sessions_changed.connect(lambda _sessions: self._update_title())  # a new chat gets its name
         p.session_chosen.connect(self._session_chosen)
         p.transcript_reset.connect(self._transcript_reset)
         p.transcript_extended.connect(self.chat.extend)
@@ -438,8 +439,10 @@ class MainWindow(QMainWindow):
         parts = []
         if p is not None and p.project is not None:
             session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
-            parts.append(session.title if session is not None else translate("MainWindow", "New chat"))
-            parts.append(p.project.name)
+            # The chat's name as the chat list shows it (a "New Conversation" by its
+            # first question), hiding characters made visible like everywhere else.
+            parts.append(untrusted.visible(session.display_title) if session is not None else translate("MainWindow", "New chat"))
+            parts.append(untrusted.visible(p.project.name))
         self.setWindowTitle(" — ".join([*parts, "GNS3 Copilot Desktop"]))
 
     def _transcript_changed(self, indexes: list[int]) -> None:
