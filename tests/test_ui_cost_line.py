@@ -50,3 +50,19 @@ def test_the_line_follows_the_chat_and_the_prices_entered_in_llm_settings(app):
     app.wait(lambda: dialog.message.text() == "Nothing changed.", what="the second save")
     assert app.presenter.settings.prices[model] == [3.0, 15.0] and "≈ $" in cost.text()
     dialog.close()
+
+
+def test_signing_out_leaves_no_figures_of_the_last_chat(app):
+    """Beside "Not signed in" and "No project", the chat's tokens, calls and cost would
+    describe a chat that is no longer shown."""
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.send("Show me the topology")
+    app.finish_turn()
+    header, cost = app.window.companion.header, app.window.limits.cost
+    app.wait(lambda: header.stats.isVisible() and cost.isVisible(), what="the chat's figures")
+    assert "OSPF Lab" in app.window.windowTitle()
+    app.run(app.presenter.sign_out())
+    assert not header.stats.isVisible() and not header.stats.text()
+    assert not cost.isVisible() and not cost.text()
+    assert app.window.windowTitle() == "GNS3 Copilot Desktop"

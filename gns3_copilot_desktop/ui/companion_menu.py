@@ -93,6 +93,7 @@ class Companion(QObject):
         p.llm_configs_changed.connect(self.header.set_configs)
         p.capabilities_changed.connect(self._load_mode)
         p.signed_out.connect(lambda: self.header.set_configs(None))
+        p.signed_out.connect(self._show_statistics)  # no chat left: its figures go too
         p.session_chosen.connect(lambda _id: self._show_statistics())
         p.sessions_changed.connect(lambda _sessions: self._show_statistics())
         p.llm_configs_changed.connect(lambda _configs: self._show_statistics())

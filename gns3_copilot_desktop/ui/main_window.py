@@ -380,6 +380,7 @@ class MainWindow(QMainWindow):
         self.sessions.set_sessions([], None)
         self.chat.set_placeholder(translate("MainWindow", "Sign in to a GNS3 controller to start."))
         self._update_can_send()
+        self._update_title()
 
     def _capabilities(self, caps) -> None:
         # The controller names its own version: escaped, like every untrusted string.
