@@ -284,3 +284,20 @@ def test_settings_written_before_the_app_kept_whether_a_token_is_stored_still_si
     presenter, window = _next_start(app, qapp)
     assert presenter.client is not None and not window.sign_in_dialog.isVisible()
     _close(app, presenter, window)
+
+
+def test_an_address_typed_without_http_signs_in(app):
+    """"127.0.0.1:3080", as the GNS3 GUI's own field has it, means http."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    creds = app.demo.credentials
+    app.run(app.presenter.start("http://127.0.0.1:9", "admin"))
+    dialog = app.window.sign_in_dialog
+    typed = " " + creds.url.removeprefix("http://") + "/ "
+    dialog.url.setText(typed)
+    QTest.keyClicks(dialog.password, creds.password)
+    QTest.keyClick(dialog.password, Qt.Key.Key_Return)
+    app.wait(lambda: not dialog.isVisible(), what="the dialog to close")
+    assert app.presenter.url == creds.url and f"@ {creds.url}" in app.window.connection.text()
+    assert app.presenter.settings.controller_url == creds.url

@@ -336,7 +336,8 @@ def test_sign_in_works_when_settings_cannot_be_written(app):
     assert any("Could not save" in n and "kept until the app closes" in n for n in notices)
 
 
-@pytest.mark.parametrize("url", ["http://127.0.0.1:99999", "http://127.0.0.1:3080x", "http://[::1", "http://", "http://127.0.0.1 :3080"])
+@pytest.mark.parametrize("url", ["http://127.0.0.1:99999", "http://127.0.0.1:3080x", "http://[::1", "http://", "http://127.0.0.1 :3080",
+                                 "http:/127.0.0.1:3080", "ftp://127.0.0.1"])
 def test_a_malformed_address_gets_a_clear_message(app, url):
     failures: list[str] = []
     app.presenter.sign_in_failed.connect(failures.append)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..client.errors import ControllerError, Unauthorized, UntrustedCertificate
-from ..protocol.addresses import controller_url_problem
+from ..protocol.addresses import controller_url, controller_url_problem
 from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
 from ..store import keyring_lookup
@@ -117,7 +117,7 @@ class SignInMixin:
         """Sign in. Without "remember me" the token lives in memory only, for this run;
         `keep=False` also leaves the settings alone (the demo controller), and
         `store_as` names a controller whose URL changes between runs."""
-        url = url.strip().rstrip("/")
+        url = controller_url(url)
         problem = controller_url_problem(url)
         if problem is not None:
             self.sign_in_failed.emit(problem)
