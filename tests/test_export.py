@@ -123,3 +123,28 @@ def test_exporting_without_a_chat_and_opening_a_bad_file_say_why(app, tmp_path):
     bad.write_text('{"format": "gns3-copilot-chat", "version": 1, "history": 5}', encoding="utf-8")
     assert app.window.companion.open_exported(bad) is None
     assert "Could not open bad.json: This exported chat is damaged" in app.window.alert.text()
+
+
+def test_the_save_dialog_starts_in_the_documents_folder_then_where_the_last_export_went(app, tmp_path, monkeypatch):
+    """Not in whatever folder the app was started from (a repository, /)."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QStandardPaths
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    documents = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation))
+    documents.mkdir(parents=True, exist_ok=True)
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.send("Show me the topology")
+    app.finish_turn()
+    dialog = app.window.companion.ask_export()
+    assert Path(dialog.directory().absolutePath()) == documents
+    elsewhere = tmp_path / "exports"
+    elsewhere.mkdir()
+    dialog.fileSelected.emit(str(elsewhere / "chat.md"))
+    app.wait(lambda: (elsewhere / "chat.md").exists(), what="the export")
+    dialog.close()
+    again = app.window.companion.ask_export()
+    assert Path(again.directory().absolutePath()) == elsewhere
+    again.close()

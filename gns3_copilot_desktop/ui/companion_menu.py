@@ -294,7 +294,8 @@ class Companion(QObject):
         from PySide6.QtWidgets import QFileDialog
 
         title = chat.title if chat is not None else self._open_chat_title()
-        dialog = QFileDialog(self.window, translate("CompanionMenu", "Export chat"), _safe_file_name(title) + ".md")
+        name = str(self._export_folder() / (_safe_file_name(title) + ".md"))
+        dialog = QFileDialog(self.window, translate("CompanionMenu", "Export chat"), name)
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         filters = export_filters()
         dialog.setNameFilters(list(filters))
@@ -302,9 +303,22 @@ class Companion(QObject):
         dialog.setDefaultSuffix("md")
         _name_file_dialog_labels(dialog)
         dialog.fileSelected.connect(lambda path: self.export_to(Path(path), chat))
+        dialog.fileSelected.connect(lambda path: setattr(self, "export_folder", Path(path).parent))
         dialog.open()
         self.file_dialog = dialog
         return dialog
+
+    export_folder: Path | None = None  # where the last export went, in this run
+
+    def _export_folder(self) -> Path:
+        """Where an export goes first: the last one's folder, else the user's documents
+        (never the folder the app happened to be started from)."""
+        from PySide6.QtCore import QStandardPaths
+
+        if self.export_folder is not None and self.export_folder.is_dir():
+            return self.export_folder
+        documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        return Path(documents) if documents and Path(documents).is_dir() else Path.home()
 
     def export_to(self, path: Path, chat=None):
         return self.presenter.spawn(self.presenter.export_chat(path, chat))
