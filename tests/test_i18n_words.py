@@ -76,7 +76,7 @@ def test_every_limit_flag_reads_chinese(chinese, kind, enforced_by):
 
 
 def test_the_numbers_of_a_flag_are_in_it_in_chinese(chinese):
-    assert LimitNotice("tool_calls", 15, 14, "x").summary() == "已达到工具调用次数上限：已用 14/15 次工具调用"
+    assert LimitNotice("tool_calls", 15, 14, "x").summary() == "已达到工具调用次数上限：已用 14/15 次工具调用（接下来一次请求的多个调用会超出上限）"
     assert LimitNotice("iterations", 2, 2, "x").summary() == "已达到迭代次数上限：已用 2/2 次迭代"
     assert LimitNotice("time", 120, None, "x").summary() == "已达到时间上限：2 分钟"
     assert LimitNotice("time", 7, None, "x").summary() == "已达到时间上限：7 秒"
@@ -105,7 +105,7 @@ def test_the_servers_english_limit_message_is_recognised_and_kept_while_the_flag
     assert call.limit is not None and (call.limit.kind, call.limit.limit, call.limit.count) == ("tool_calls", 15, 14)
     assert call.limit.text == server  # as the server wrote it
     assert call.limit.refusal() == "已拒绝：工具调用次数上限"
-    assert call.limit.summary() == "已达到工具调用次数上限：已用 14/15 次工具调用"
+    assert call.limit.summary() == "已达到工具调用次数上限：已用 14/15 次工具调用（接下来一次请求的多个调用会超出上限）"
 
     per_tool = detect_limit_notice(per_tool_limit_message("ping", 2, 2))
     assert per_tool is not None and per_tool.tool == "ping" and per_tool.text.startswith("Tool limit reached for ping")
@@ -157,7 +157,7 @@ def test_the_transcripts_notices_read_chinese(chinese):
     held.begin_turn(INTERFACES, max_tool_calls=1, enforced_by="app")
     held.apply(LimitReachedEvent(kind="tool_calls", limit=1, count=1))
     held.end_of_stream()
-    assert _notices(held) == ["已达到工具调用次数上限：已用 0/1 次工具调用（由本应用执行）。"]
+    assert _notices(held) == ["已达到工具调用次数上限：已用 0/1 次工具调用（接下来一次请求的多个调用会超出上限）（由本应用执行）。"]
 
 
 def test_an_error_event_without_words_gets_the_apps_in_chinese_and_the_servers_stay(chinese):

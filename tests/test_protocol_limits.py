@@ -16,6 +16,8 @@ from gns3_copilot_desktop.protocol import (
 from gns3_copilot_desktop.protocol.limits import detect_iteration_notice, tool_limit_message
 from gns3_copilot_desktop.protocol.transcript import ToolStatus
 
+# The design's message is sent for a batch that did not fit: calls were left.
+BATCH = " (the next calls, asked for together, would have gone past it)"
 DESIGN_TEXT = (
     "Tool call limit reached (15 calls). Please simplify your request or break it into "
     "smaller steps. Current tool call count: 14/15."
@@ -36,7 +38,7 @@ def test_detects_the_design_message_in_any_wrapping(text):
     notice = detect_limit_notice(text)
     assert notice is not None
     assert (notice.kind, notice.limit, notice.count) == ("tool_calls", 15, 14)
-    assert notice.summary() == "Tool call limit reached: 14 of 15 tool calls used"
+    assert notice.summary() == "Tool call limit reached: 14 of 15 tool calls used" + BATCH
 
 
 def test_without_count_says_the_whole_budget_is_used():

@@ -240,3 +240,27 @@ def test_sessions_rename_pin_delete_from_the_list(app):
     box.delete_button.click()
     app.wait(lambda: sessions.list.count() == 1, what="the chat to go")
     assert app.presenter.sessions[0].title == "Show me the topology"
+
+
+def test_a_batch_that_does_not_fit_is_said_and_continue_makes_room_for_it(app):
+    """The model asks for the routers' configuration all at once. Continue raises the
+    limit at least to that batch (the continued turn counts afresh: doubling 1 to 2
+    would stop it again at once); a stop with calls left says why."""
+    ready(app)
+    panel = app.window.limits
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(1)
+    app.send("Configure OSPF on all routers")
+    app.finish_turn()
+    refused = app.presenter.transcript.refused_by_limit
+    assert refused >= 4, "the batch of the routers' configuration"
+    bar = app.window.chat.limit_bar
+    assert bar.isVisible() and "1 of 1 tool calls used" in bar.label.text() and "together" not in bar.label.text()
+    bar.button.click()
+    assert panel.tool_calls.value() == refused
+    app.finish_turn()
+    assert app.demo.state.chat_requests[-1]["max_tool_calls"] == refused
+    # The continued turn looks at the topology again, then asks for the batch: one call
+    # too many, with calls left.
+    assert bar.isVisible() and f"1 of {refused} tool calls used" in bar.label.text()
+    assert "the next calls, asked for together, would have gone past it" in bar.label.text()

@@ -56,7 +56,9 @@ class TurnsMixin:
                 self.tell_once(str(exc))
 
     def raised_limits(self) -> Limits:
-        """Higher limits for "Continue": double the one that stopped the turn."""
+        """Higher limits for "Continue": double the one that stopped the turn; for tool
+        calls, at least as many as the refused batch asked for (the continued turn
+        counts afresh: a doubled limit below the batch would stop it again at once)."""
         stop = self.transcript.limit_stop
         limits = self.limits
         if stop is None:
@@ -65,7 +67,8 @@ class TurnsMixin:
             current = limits.max_tool_calls or stop.limit
             if current >= MAX_TOOL_CALLS_RANGE[1]:
                 return replace(limits, max_tool_calls=None)
-            return replace(limits, max_tool_calls=min(MAX_TOOL_CALLS_RANGE[1], max(current, stop.limit) * 2))
+            wanted = max(max(current, stop.limit) * 2, self.transcript.refused_by_limit)
+            return replace(limits, max_tool_calls=min(MAX_TOOL_CALLS_RANGE[1], wanted))
         if stop.kind == "time":
             minutes = limits.max_minutes or 1
             return replace(limits, max_minutes=None if minutes >= MAX_MINUTES_RANGE[1] else min(MAX_MINUTES_RANGE[1], minutes * 2))

@@ -101,6 +101,9 @@ class LimitNotice:
         else:
             text = translate("LimitWords", "Tool call limit reached: {count} of {limit} tool calls used")
         text = text.format(**fields)
+        if count < self.limit and self.kind in ("tool_calls", "tool"):
+            # Calls left, yet stopped: the model asked for more at once than were left.
+            text += translate("LimitWords", " (the next calls, asked for together, would have gone past it)")
         if count > self.limit:
             # This app's abort came too late for some calls: say what really ran.
             text += translate("LimitWords", " (the controller ran them before this app's abort reached it)")

@@ -141,6 +141,11 @@ class Transcript:
     def is_streaming(self) -> bool:
         return self.state == TurnState.STREAMING
 
+    @property
+    def refused_by_limit(self) -> int:
+        """How many tool calls of the last turn a limit refused (a batch that did not fit)."""
+        return sum(1 for call in self._turn_calls if call.status == ToolStatus.LIMIT)
+
     # -- building -------------------------------------------------------------------
 
     def _add(self, item: Item) -> Item:

@@ -1091,6 +1091,10 @@ and any tool not known to only read. Known to only read:
         <translation>已达到工具调用次数上限：已用 {count}/{limit} 次工具调用</translation>
     </message>
     <message>
+        <source> (the next calls, asked for together, would have gone past it)</source>
+        <translation>（接下来一次请求的多个调用会超出上限）</translation>
+    </message>
+    <message>
         <source> (the controller ran them before this app&apos;s abort reached it)</source>
         <translation>（本应用的中止请求送达前，控制器已运行了这些调用）</translation>
     </message>
