@@ -214,3 +214,48 @@ def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbo
             assert shown(view) == whole(so_far), f"after {len(so_far)} characters"
     assert shown(view) == whole(answer)
     assert view._settled_label.isVisible() and view._tail_label.isVisible()  # both in use
+
+
+def test_a_burst_of_table_rows_is_shown_whole_and_in_order(qtbot):
+    """A big table arriving at once is cut and shown over several turns of the loop
+    (its blocks shown a turn's worth at a time): every block ends up on screen, one
+    under the other, and text that came meanwhile follows the table."""
+    from gns3_copilot_desktop.controller_sim.hostile import _table
+    from gns3_copilot_desktop.ui.markdown_view import FEED_CHARS
+
+    table = _table(200_000)
+    transcript = Transcript()
+    transcript.begin_turn("the interfaces")
+    view = shown_view(qtbot, transcript)
+    for piece in split_pieces(table, 1024):
+        transcript.apply(ContentEvent(content=piece))
+    render_changes(qtbot, view, transcript)  # the burst: cut a few kilobytes a turn
+    message = view.widgets()[-1].view
+    assert message._incoming, "the burst should take more than one turn of the loop"
+    transcript.apply(ContentEvent(content="\nall 48 interfaces are up\n"))  # while it is cut
+    render_changes(qtbot, view, transcript)
+    tail = lambda: message._tail_label.toPlainText() if message._tail_label is not None else ""  # noqa: E731
+    qtbot.waitUntil(lambda: "all 48 interfaces are up" in tail(), timeout=10000)
+    qtbot.wait(50)  # the last blocks' layout
+
+    assert message.text() == table + "\nall 48 interfaces are up\n"  # nothing lost or reordered
+    blocks = message.frozen_blocks()
+    assert len(blocks) > 200_000 // FEED_CHARS
+    assert all(block.isVisible() and block.height() > 0 for block in blocks)
+    tops = [block.mapTo(message, block.rect().topLeft()).y() for block in blocks]
+    bottoms = [top + block.height() for top, block in zip(tops, blocks)]
+    assert all(bottoms[n] == tops[n + 1] for n in range(len(blocks) - 1)), "blocks overlap or leave a gap"
+    tail_top = message._tail_label.mapTo(message, message._tail_label.rect().topLeft()).y()
+    assert tail_top >= bottoms[-1]  # the words after the table come under it
+    documents = []
+    for block in blocks:
+        block.realize(force=True)
+        documents.append(block.block.document())
+    if message._settled_label.isVisible():  # the table's last rows, if not frozen yet
+        documents.append(message._settled_label.document())
+    rows = []
+    for document in documents:
+        table_frame = next(f for f in document.rootFrame().childFrames() if hasattr(f, "cellAt"))
+        assert table_frame.cellAt(0, 0).firstCursorPosition().block().text() == "Device"  # the header on each
+        rows += [table_frame.cellAt(r, 0).firstCursorPosition().block().text() for r in range(1, table_frame.rows())]
+    assert rows == [f"R{n % 64}" for n in range(table.count("\n") - 2)]  # every row, in order

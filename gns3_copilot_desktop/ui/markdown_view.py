@@ -234,6 +234,11 @@ class MarkdownView(QWidget):
         self._tail_label: MarkdownBlock | None = None  # made for the first open tail
         self._settled_label: MarkdownBlock | None = None  # the tail's finished paragraphs
         self._groups: list[_Blocks] = []
+        # A burst is cut over several turns of the loop. Resumed from a timer, not a
+        # posted call (QTimer.singleShot(0) posts one): Qt runs its timers only once no
+        # posted event is waiting, so a chain of posted calls kept every timer, the
+        # network's callbacks among them, waiting until the whole burst was cut.
+        self._resume = QTimer(self, singleShot=True, interval=0, timeout=self._work)
         self._reset()
 
     def _reset(self) -> None:
@@ -242,8 +247,8 @@ class MarkdownView(QWidget):
         self._fence_opener: str | None = None  # the open code block's first line at the tail's start
         self._incoming: deque[str] = deque()  # text not taken into the tail yet
         self._incoming_offset = 0  # how much of the first incoming piece is taken
+        self._new_blocks: list[LazyMarkdownBlock] = []  # frozen in this turn of the loop, not shown yet
         self._complete = False
-        self._resume_queued = False
         self._tail = ""  # the text that may still change how it renders
         self._scanned = 0  # characters of the tail already scanned for safe breaks
         self._in_fence = False
@@ -280,7 +285,6 @@ class MarkdownView(QWidget):
         self._work()
 
     def _work(self) -> None:
-        self._resume_queued = False
         started = time.perf_counter()
         while True:
             self._take_incoming()
@@ -300,11 +304,37 @@ class MarkdownView(QWidget):
             if not self._incoming:
                 break
             if (time.perf_counter() - started) * 1000 > CUT_BUDGET_MS:
-                if not self._resume_queued:
-                    self._resume_queued = True
-                    QTimer.singleShot(0, self, self._work)
+                if not self._resume.isActive():
+                    self._resume.start()
+                self._show_new_blocks()
                 return
         self._show_tail(self._complete)
+        self._show_new_blocks()
+
+    def _show_new_blocks(self) -> None:
+        """Show the blocks frozen in this turn of the loop, their group laid out once.
+        Left to Qt, each new block of a visible group is shown on its own in the next
+        turn, and showing a widget lays out every layout above it up to the window: a
+        burst of a table, 20-40 blocks a turn, held the loop for 40-90 ms that way.
+        With the group's layout off while they are shown, the layouts above have
+        nothing to do; the group is laid out once, from the request its new blocks
+        left (a layout turned off drops the requests it gets meanwhile, so it is on
+        again before the loop runs)."""
+        if not self._new_blocks:
+            return
+        groups: dict[int, QWidget] = {}
+        for block in self._new_blocks:
+            group = block.parentWidget()
+            groups.setdefault(id(group), group)
+        for group in groups.values():
+            group.layout().setEnabled(False)
+        try:
+            for block in self._new_blocks:
+                block.show()
+        finally:
+            for group in groups.values():
+                group.layout().setEnabled(True)
+        self._new_blocks = []
 
     def _take_incoming(self) -> None:
         """Move up to FEED_CHARS of the incoming text into the tail."""
@@ -372,6 +402,7 @@ class MarkdownView(QWidget):
             self._groups.append(_Blocks())
             self._layout.insertWidget(len(self._groups) - 1, self._groups[-1])  # before the tail
         self._groups[-1].add(chunk)
+        self._new_blocks.append(chunk)
         self._frozen.append(text)
         self._tail = self._tail[upto:]
         self._scanned = max(0, self._scanned - upto)
