@@ -148,3 +148,28 @@ def test_the_save_dialog_starts_in_the_documents_folder_then_where_the_last_expo
     again = app.window.companion.ask_export()
     assert Path(again.directory().absolutePath()) == elsewhere
     again.close()
+
+
+def test_a_turn_you_stopped_is_said_in_the_export_and_when_it_is_opened_again(app, tmp_path):
+    """The controller's history keeps only what was said; the app's record of the Stop
+    goes with the export (Markdown, HTML, and JSON opened offline)."""
+    from gns3_copilot_desktop.ui.chat_view import NoticeLine
+
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.demo.state.settings.pace_s = 0.05
+    app.send("Check the interface status of all devices")
+    app.wait(lambda: bool(app.cards()), what="the first tool call")
+    app.run(app.presenter.stop())
+    app.finish_turn()
+    stopped = "Stopped: you aborted this turn."
+    assert any(stopped in w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine))
+    companion = app.window.companion
+    for name in ("report.md", "page.html", "chat.json"):
+        assert app.run(companion.export_to(tmp_path / name))
+    assert stopped in (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert stopped in (tmp_path / "page.html").read_text(encoding="utf-8")
+    app.run(app.presenter.sign_out())
+    window = companion.open_exported(tmp_path / "chat.json")
+    assert any(stopped in w.label.text() for w in window.view.widgets() if isinstance(w, NoticeLine))
+    window.close()

@@ -55,7 +55,8 @@ class ExportMixin:
         session = next((s for s in self.sessions if s.thread_id == self.session_id), None)
         from ..protocol.export import ExportedChat
 
-        return ExportedChat(history, session, self.project.name, self.url)
+        records = self.records.for_chat(self.url, self.project.project_id, self.session_id)
+        return ExportedChat(history, session, self.project.name, self.url, records=records)
 
     async def export_chat(self, path: Path, chat: ExportedChat | None = None) -> bool:
         """Write the chat (the open one unless given) to `path`, in the format its name says."""

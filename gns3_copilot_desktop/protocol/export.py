@@ -19,11 +19,13 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import Any
 
 from .items import AssistantText, ErrorNotice, InfoNotice, ToolCall, ToolStatus, UserMessage
 from .copilot_modes import mode_name
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
+from .turn_records import TurnRecord
 from .translation import number, translate
 
 FORMAT = "gns3-copilot-chat"
@@ -41,6 +43,9 @@ class ExportedChat:
     project_name: str = ""
     controller: str = ""
     exported_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    # What this app recorded of the chat's turns (stopped by a limit, by you, by a lost
+    # connection), by ordinal: the controller's history does not say it.
+    records: dict[int, TurnRecord] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -51,7 +56,7 @@ class ExportedChat:
         return (self.session.metadata or {}).get("copilot_mode") if self.session else None
 
     def transcript(self) -> Transcript:
-        return Transcript.from_history(self.history)
+        return Transcript.from_history(self.history, self.records)
 
 
 # -- JSON ------------------------------------------------------------------------------
@@ -63,6 +68,7 @@ def to_json(chat: ExportedChat) -> str:
         "controller": chat.controller, "project": chat.project_name,
         "session": chat.session.model_dump(mode="json") if chat.session else None,
         "history": chat.history.model_dump(mode="json"),
+        "turn_records": {str(ordinal): record.as_json() for ordinal, record in sorted(chat.records.items())},
     }
     return json.dumps(document, ensure_ascii=False, indent=1)
 
@@ -86,8 +92,20 @@ def from_json(text: str | bytes) -> ExportedChat:
         raise NotAnExport(translate("ExportWords", "This exported chat is damaged: {reason}").format(reason=damage)) from exc
     return ExportedChat(
         history, session, str(document.get("project") or ""), str(document.get("controller") or ""),
-        str(document.get("exported_at") or ""),
+        str(document.get("exported_at") or ""), _records(document.get("turn_records")),
     )
+
+
+def _records(data: Any) -> dict[int, TurnRecord]:
+    """The turn records of an export (files of earlier versions have none); odd entries
+    are left out, as the record store does."""
+    records: dict[int, TurnRecord] = {}
+    if isinstance(data, dict):
+        for value in data.values():
+            record = TurnRecord.from_json(value)
+            if record is not None:
+                records[record.ordinal] = record
+    return records
 
 
 # -- Markdown --------------------------------------------------------------------------
