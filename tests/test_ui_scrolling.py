@@ -49,3 +49,19 @@ def test_an_expanded_result_leaves_the_wheel_to_the_chat(app):
     app.settle(0.05)
     assert card.full.verticalScrollBar().value() == inner_before
     assert bar.value() != before, "the chat scrolled"
+
+
+def test_the_limits_note_stays_readable_after_switching_to_the_dark_theme(app):
+    """Started in the system theme, then View -> Theme -> Dark: the grey note under the
+    limits ("Limits enforced by the controller.") must turn light, not stay dark."""
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    note = app.window.limits.enforcement
+    assert note.text()
+    app.window.menus.set_theme("dark")
+    app.settle(0.05)
+    picture = note.grab().toImage()
+    background = picture.pixelColor(picture.width() - 1, picture.height() - 1).lightness()
+    text = max(picture.pixelColor(x, y).lightness() for x in range(0, picture.width(), 2) for y in range(picture.height()))
+    app.window.menus.set_theme("system")
+    assert background < 80 and text > background + 70, (background, text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -84,7 +85,10 @@ class LimitsPanel(QGroupBox):
         self.cost.setVisible(False)
         self.enforcement = QLabel("")
         self.enforcement.setWordWrap(True)
-        self.enforcement.setStyleSheet("color: palette(placeholder-text);")
+        # The palette's role, not a style sheet: a style sheet's colour is fixed when it is
+        # applied (black at half strength from the system palette stayed on after
+        # switching to the dark theme) and holds the label's font at View -> text size.
+        self.enforcement.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # labels above fields when narrow
