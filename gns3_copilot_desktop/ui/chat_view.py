@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -220,6 +221,11 @@ class _Group(QWidget):
     def page_out(self) -> None:
         """Far from view: its widgets are deleted, an empty box of their height stays."""
         height = self.height()
+        focused = QApplication.focusWidget()
+        if focused is not None and self.isAncestorOf(focused):
+            # Hidden with the focus, a widget hands it to the next one, and the chat
+            # scrolls there: the reader who scrolled up was thrown back down.
+            focused.clearFocus()
         for widget in self.widgets:
             self._layout.removeWidget(widget)
             widget.hide()
@@ -273,7 +279,9 @@ def _estimated_height(item: Item, width: int, metrics) -> int:
         from .tool_card import COLLAPSED_LINES
 
         # Its name, its arguments, the result's first lines and "Show all".
-        return (COLLAPSED_LINES + 4) * line + 24
+        output = item.output or ""
+        shown = min(COLLAPSED_LINES, output.count("\n", 0, 200 * COLLAPSED_LINES) + 1) if output else 0
+        return (shown + 3) * line + 32
     return 2 * line + 16
 
 
@@ -285,13 +293,15 @@ QWIDGETSIZE_MAX = (1 << 24) - 1
 # without bound.
 PAGE_OUT_SCREENS = 3
 PAGE_IN_SCREENS = 1
-# While a fast stream follows its end, one frame can bring several screens of messages
-# and cards (the firehose: 6-20 items a frame, 1-2 of them in view when it is painted).
-# Those more than PAGE_OUT_SCREENS above the end would be paged out right after being
-# made: they are added as boxes of their estimated height instead (`_Unrendered`), and
-# drawn when they come near the view. Making, laying out and deleting cards and answers
-# nobody saw was about a fifth of the window's CPU for such a turn.
-DEFER_SCREENS = PAGE_OUT_SCREENS
+# While a fast stream follows its end, one frame can bring many screens of messages and
+# cards (the firehose: 6-20 items and ~100 KB of text a frame, 1-2 items in view when it
+# is painted). Those more than DEFER_SCREENS above the end would be paged out right after
+# being made: they are added as boxes of their estimated height instead (`_Unrendered`),
+# and drawn when they come near the view. Making, laying out and deleting the cards and
+# answers nobody saw was about a fifth of the window's CPU for such a turn. Twice the
+# paging distance: a turn of a few cards at a model's pace is never more than that in
+# one frame, and is drawn whole as before.
+DEFER_SCREENS = 2 * PAGE_OUT_SCREENS
 ITEM_SPACING = 8
 GROUP_SIZE = 16
 
@@ -677,6 +687,8 @@ class ChatView(QScrollArea):
         top = self.verticalScrollBar().value()
         bar = self.verticalScrollBar()
         shift = 0
+        drawn = False
+        started = time.perf_counter()
         for group in self._groups:
             y, height = group.y(), group.height()
             distance = max(top - (y + height), y - (top + screen), 0)
@@ -693,18 +705,38 @@ class ChatView(QScrollArea):
                 widgets = [self._render_new(group.start + n) for n in range(group.count)]
                 self._widgets[first : first + group.count] = widgets
                 group.page_in(widgets)
-            elif any(isinstance(w, _Unrendered) for w in group.widgets):
-                for n, widget in enumerate(list(group.widgets)):
-                    if isinstance(widget, _Unrendered):
-                        drawn = self._render_new(group.start + n)
-                        group.replace(widget, drawn)
-                        self._widgets[group.start - self._first + n] = drawn
+            elif self._draw_unrendered(group, top, screen, started):
+                drawn = True
             else:
                 continue
             if y + before <= top:  # above the view: keep what the user reads in place
                 shift += group.sizeHint().height() - before
         if shift and self._anchor is None:  # (an anchor keeps the place by itself)
             QTimer.singleShot(0, self, lambda: bar.setValue(bar.value() + shift))
+        if drawn:
+            # Drawn, they are not as tall as estimated: boxes that come into view with
+            # the new layout are drawn on the next pass.
+            self._page_soon()
+
+    def _draw_unrendered(self, group: _Group, top: int, screen: int, started: float) -> bool:
+        """Draw the group's `_Unrendered` boxes that are within PAGE_IN_SCREENS of the
+        view (each on its own: the group's others may be far from it), SLICE_MS of work
+        at a time. Whether any was drawn."""
+        drawn_any = False
+        for n, widget in enumerate(list(group.widgets)):
+            if not isinstance(widget, _Unrendered):
+                continue
+            y = group.y() + widget.y()
+            if max(top - (y + widget.height()), y - (top + screen), 0) > PAGE_IN_SCREENS * screen:
+                continue
+            if (time.perf_counter() - started) * 1000 > SLICE_MS:
+                QTimer.singleShot(0, self, self._page)  # the rest in the next slice
+                break
+            drawn = self._render_new(group.start + n)
+            group.replace(widget, drawn)
+            self._widgets[group.start - self._first + n] = drawn
+            drawn_any = True
+        return drawn_any
 
     def _page_soon(self) -> None:
         if not self._paging.isActive():  # not pushed back by every frame of a stream
