@@ -304,3 +304,28 @@ def test_a_burst_of_cards_and_answers_in_one_frame_shows_each_in_order_when_scro
         for n, item in enumerate(items) if n > 0
     }
     assert seen == expected  # every card and answer, each with what it holds, in its place
+
+
+def test_find_goes_to_a_match_a_fast_stream_passed_by(qtbot):
+    """An answer that scrolled past before it was drawn is found: drawn, selected and
+    in view (Find took the n-th drawn widget for the n-th item, the wrong one once
+    some had no widget)."""
+    from gns3_copilot_desktop.protocol import parse_event
+    from gns3_copilot_desktop.ui.find_bar import FindBar
+
+    transcript = Transcript()
+    transcript.begin_turn("check everything")
+    view = shown_view(qtbot, transcript, height=400)
+    for n in range(30):  # all of it within one frame
+        transcript.apply(ContentEvent(content=f"Step {n}: checking device R{n}.\\n\\n"))
+        call = {"id": f"c{n}", "type": "function", "function": {"name": f"tool_{n}", "arguments": "{}", "complete": True}}
+        transcript.apply(parse_event({"type": "tool_call", "tool_call": call}))
+    render_changes(qtbot, view, transcript)
+    qtbot.wait(150)
+    find = FindBar(view)
+    qtbot.addWidget(find)
+    find.open(transcript, "device R3.")
+    assert len(find.matches) == 1
+    widget = view.widget_at(find.matches[0])
+    assert isinstance(widget, AssistantMessage) and widget.view.text() == "Step 3: checking device R3.\\n\\n"
+    qtbot.waitUntil(lambda: not widget.visibleRegion().isEmpty(), timeout=5000)  # scrolled to it

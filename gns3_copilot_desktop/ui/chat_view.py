@@ -387,6 +387,26 @@ class ChatView(QScrollArea):
         """The widgets drawn now, oldest first (those paged out are not)."""
         return [w for w in self._widgets if w is not None and not isinstance(w, _Unrendered)]
 
+    def widget_at(self, index: int) -> QWidget | None:
+        """The widget of the transcript's item `index` (None when it has no place in the
+        view yet: above the first shown), drawn now if it was a box or paged out: Find
+        goes there."""
+        position = index - self._first
+        group = next((g for g in self._groups if g.start <= index < g.start + g.count), None)
+        if not 0 <= position < len(self._widgets) or group is None:
+            return None
+        if group.paged_out:
+            first = group.start - self._first
+            widgets = [self._render_new(group.start + n) for n in range(group.count)]
+            self._widgets[first : first + group.count] = widgets
+            group.page_in(widgets)
+        widget = self._widgets[position]
+        if isinstance(widget, _Unrendered):
+            drawn = self._render_new(index)
+            group.replace(widget, drawn)
+            self._widgets[position] = widget = drawn
+        return widget
+
     @property
     def first_shown(self) -> int:
         return self._first
