@@ -130,3 +130,33 @@ def test_a_repeated_tool_call_id_in_a_later_turn_is_a_new_card():
     assert [type(i).__name__ for i in t.items] == [
         "UserMessage", "ToolCall", "AssistantText", "UserMessage", "ToolCall", "AssistantText",
     ]
+
+
+def test_the_guard_stops_on_the_first_call_past_a_limit_however_much_text_comes_between():
+    """Text of the reply being written passes the guard on its short path; a reply that
+    starts after a batch is still counted, and the first call id past a limit still
+    stops the turn, with or without tool_start/tool_end between the replies."""
+    from gns3_copilot_desktop.client.limit_guard import LimitGuard
+    from gns3_copilot_desktop.protocol import parse_event
+
+    def text():
+        return parse_event({"type": "content", "content": "more words, "})
+
+    def call(call_id, complete=False):
+        function = {"name": "show_run", "arguments": "{}", "complete": complete}
+        return parse_event({"type": "tool_call", "tool_call": {"id": call_id, "function": function}})
+
+    def ran(call_id):
+        return [parse_event({"type": kind, "tool_name": "show_run", "tool_call_id": call_id, "tool_output": "ok"})
+                for kind in ("tool_start", "tool_end")]
+
+    def first_stop(guard, events):  # the client aborts there: nothing after it is checked
+        return next(((n, stop.kind, stop.count) for n, event in enumerate(events) if (stop := guard.check(event)) is not None), None)
+
+    with_runs = [*[text()] * 300, call("a"), call("b", True), *ran("a"), *ran("b"), *[text()] * 300, call("c"), call("d", True)]
+    without = [*[text()] * 300, call("a"), call("b", True), *[text()] * 300, call("c"), call("d", True)]
+    for events in (with_runs, without):
+        c = next(n for n, e in enumerate(events) if getattr(e, "tool_call", None) and e.tool_call.id == "c")
+        assert first_stop(LimitGuard(2, None), events) == (c, "iterations", 2)  # the 2nd reply's first call
+        assert first_stop(LimitGuard(None, 3), events) == (c + 1, "tool_calls", 2)  # the 4th call; 2 ran
+        assert first_stop(LimitGuard(3, 4), events) is None

@@ -155,14 +155,18 @@ def test_answers_that_scrolled_past_in_a_fast_stream_are_parsed_when_scrolled_to
             transcript.apply(parse_event({"type": "tool_call", "tool_call": call}))
             transcript.apply(parse_event({"type": "tool_end", "tool_name": "show_run", "tool_output": "ok", "tool_call_id": f"c{n}"}))
     render_changes(qtbot, view, transcript)
-    first, last = [w for w in view.widgets() if isinstance(w, AssistantMessage)][::2]
-    assert first.view.text() == answers[0] and last.view.text() == answers[2]  # nothing lost
     qtbot.wait(100)
-    assert not first.view.findChildren(MarkdownBlock), "an answer nobody saw was parsed"
-    assert last.view.findChildren(MarkdownBlock)  # the end of the stream: parsed at once
-    view.verticalScrollBar().setValue(0)  # the reader scrolls back up
-    qtbot.waitUntil(lambda: first.view.findChildren(LazyMarkdownBlock)[0].block is not None, timeout=5000)
-    shown = first.view.findChildren(LazyMarkdownBlock)[0].block.toPlainText()
+    answers_drawn = [w for w in view.widgets() if isinstance(w, AssistantMessage)]
+    last = answers_drawn[-1]
+    assert last.view.text() == answers[2] and last.view.findChildren(MarkdownBlock)  # the end: parsed at once
+    # The first answer scrolled past before it was ever painted: nothing of it is
+    # parsed (it may not even have a widget yet)...
+    assert all(not w.view.findChildren(MarkdownBlock) for w in answers_drawn[:-1]), "an answer nobody saw was parsed"
+    view.verticalScrollBar().setValue(0)  # ...until the reader scrolls back up: all of it is there
+    first = lambda: next((w for w in view.widgets() if isinstance(w, AssistantMessage)), None)  # noqa: E731
+    qtbot.waitUntil(lambda: first() is not None and first().view.text() == answers[0], timeout=5000)
+    qtbot.waitUntil(lambda: first().view.findChildren(LazyMarkdownBlock)[0].block is not None, timeout=5000)
+    shown = first().view.findChildren(LazyMarkdownBlock)[0].block.toPlainText()
     assert shown.startswith("Answer 0") and "Section 1" in shown
 
 
@@ -259,3 +263,69 @@ def test_a_burst_of_table_rows_is_shown_whole_and_in_order(qtbot):
         assert table_frame.cellAt(0, 0).firstCursorPosition().block().text() == "Device"  # the header on each
         rows += [table_frame.cellAt(r, 0).firstCursorPosition().block().text() for r in range(1, table_frame.rows())]
     assert rows == [f"R{n % 64}" for n in range(table.count("\n") - 2)]  # every row, in order
+
+
+def test_a_burst_of_cards_and_answers_in_one_frame_shows_each_in_order_when_scrolled_through(qtbot):
+    """A fast stream brings many screens in one frame: those scrolled past before they
+    were painted are drawn when the reader comes to them, each one, in order, with what
+    it finally holds (a result that came after the card had scrolled past, too)."""
+    from gns3_copilot_desktop.protocol import parse_event
+    from gns3_copilot_desktop.ui.tool_card import ToolCallCard
+
+    transcript = Transcript()
+    transcript.begin_turn("check everything")
+    view = shown_view(qtbot, transcript, height=400)
+    for n in range(30):  # all of it arrives within one frame
+        transcript.apply(ContentEvent(content=f"Step {n}: checking.\n\n"))
+        call = {"id": f"c{n}", "type": "function", "function": {"name": f"tool_{n}", "arguments": "{}", "complete": True}}
+        transcript.apply(parse_event({"type": "tool_call", "tool_call": call}))
+    render_changes(qtbot, view, transcript)
+    for n in range(30):  # the results come in the next frame, long after the cards scrolled by
+        transcript.apply(parse_event({"type": "tool_end", "tool_name": f"tool_{n}", "tool_output": f"result {n}", "tool_call_id": f"c{n}"}))
+    render_changes(qtbot, view, transcript)
+    assert len([w for w in view.widgets() if isinstance(w, ToolCallCard)]) < 30  # not all made at once
+
+    seen: dict[int, str] = {}
+    bar = view.verticalScrollBar()
+    bar.setValue(0)
+    for _ in range(200):  # the reader scrolls down through the whole turn
+        qtbot.wait(150)
+        for index, widget in enumerate(view._widgets):
+            if isinstance(widget, ToolCallCard) and not widget.visibleRegion().isEmpty():
+                seen[index] = f"{widget.name.text()}: {widget.preview.text()}"
+            elif isinstance(widget, AssistantMessage) and not widget.visibleRegion().isEmpty():
+                seen[index] = widget.view.text()
+        if bar.value() >= bar.maximum():
+            break
+        bar.setValue(bar.value() + view.viewport().height() // 2)
+    items = transcript.items
+    expected = {
+        n: (f"{item.name}: {item.output}" if hasattr(item, "output") else item.text)
+        for n, item in enumerate(items) if n > 0
+    }
+    assert seen == expected  # every card and answer, each with what it holds, in its place
+
+
+def test_find_goes_to_a_match_a_fast_stream_passed_by(qtbot):
+    """An answer that scrolled past before it was drawn is found: drawn, selected and
+    in view (Find took the n-th drawn widget for the n-th item, the wrong one once
+    some had no widget)."""
+    from gns3_copilot_desktop.protocol import parse_event
+    from gns3_copilot_desktop.ui.find_bar import FindBar
+
+    transcript = Transcript()
+    transcript.begin_turn("check everything")
+    view = shown_view(qtbot, transcript, height=400)
+    for n in range(30):  # all of it within one frame
+        transcript.apply(ContentEvent(content=f"Step {n}: checking device R{n}.\\n\\n"))
+        call = {"id": f"c{n}", "type": "function", "function": {"name": f"tool_{n}", "arguments": "{}", "complete": True}}
+        transcript.apply(parse_event({"type": "tool_call", "tool_call": call}))
+    render_changes(qtbot, view, transcript)
+    qtbot.wait(150)
+    find = FindBar(view)
+    qtbot.addWidget(find)
+    find.open(transcript, "device R3.")
+    assert len(find.matches) == 1
+    widget = view.widget_at(find.matches[0])
+    assert isinstance(widget, AssistantMessage) and widget.view.text() == "Step 3: checking device R3.\\n\\n"
+    qtbot.waitUntil(lambda: not widget.visibleRegion().isEmpty(), timeout=5000)  # scrolled to it

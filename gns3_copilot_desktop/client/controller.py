@@ -380,7 +380,7 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
                     # Checked before the event is handed on: every millisecond counts
                     # for an abort that must reach the controller before it acts.
                     stop = guard.check(event) if guard else None
-                    if stop is None and timed_out.is_set():
+                    if stop is None and timer and timed_out.is_set():
                         stop = LimitReachedEvent(kind="time", limit=int(timer or 0), count=0, session_id=session_id)
                         aborted = watchdog_aborted[0]
                     else:

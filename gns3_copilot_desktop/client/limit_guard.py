@@ -86,6 +86,8 @@ class LimitGuard:
     def check(self, event: object) -> LimitReachedEvent | None:
         """The limit this event passes, or None. Call once per event, in order, as soon
         as it arrives: the caller aborts the turn when it gets a limit."""
+        if type(event) is ContentEvent and self._writing and not self._batch_complete:
+            return None  # more of the reply being written: nothing to count (the hot path)
         session_id = getattr(event, "session_id", None)
         if isinstance(event, (ContentEvent, ToolCallEvent)):
             if isinstance(event, ContentEvent) and not event.content:

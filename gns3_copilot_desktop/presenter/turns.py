@@ -154,11 +154,13 @@ class TurnsMixin:
         try:
             client = await self._fresh_client()
             # aclosing: the stream is closed in this task, also when it is cancelled.
-            busy_since = time.perf_counter()
+            busy_since = time.monotonic()
             async with contextlib.aclosing(client.stream_chat(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     got_event = True
-                    self._last_heard = time.monotonic()
+                    # One clock read per event (twenty thousand in a fast turn): when it
+                    # was heard, and how long the loop has been kept busy.
+                    self._last_heard = heard = time.monotonic()
                     try:
                         transcript.apply(event)
                     except Exception as exc:  # one odd event must not end the turn
@@ -175,11 +177,11 @@ class TurnsMixin:
                             # chat meanwhile can come back to this one.
                             self.spawn(self.refresh_sessions())
                     self._changed()
-                    if time.perf_counter() - busy_since > YIELD_AFTER_S:
+                    if heard - busy_since > YIELD_AFTER_S:
                         # A fast stream never makes the loop wait; hand it back to Qt now
                         # and then, so the window paints and answers input meanwhile.
                         await asyncio.sleep(0)
-                        busy_since = time.perf_counter()
+                        busy_since = time.monotonic()
             transcript.end_of_stream()
         except asyncio.CancelledError:
             transcript.mark_stopped()

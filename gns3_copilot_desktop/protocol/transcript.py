@@ -249,21 +249,29 @@ class Transcript:
         # Heartbeats and unknown types change nothing a user sees.
 
     def _on_content(self, event: ContentEvent) -> None:
-        if not event.content:
+        # The hot path of a long answer (thousands of events a second): the checks of
+        # `_llm_activity`, `_last_text` and `_touch` are written out here.
+        content = event.content
+        if not content:
             return
         turns = self.llm_turns
-        self._llm_activity()
-        block = self._last_text()
+        if self._awaiting_llm or self._batch_complete:
+            self._llm_activity()
+        items = self.items
+        block = items[-1] if items else None
+        if not isinstance(block, AssistantText):
+            block = self._add(AssistantText())
         if self.llm_turns != turns:
             self._reply_block = block
-        block.append(event.content)
+        block.append(content)
         if block.iteration_notice is None and block.length < 400:
             block.iteration_notice = detect_iteration_notice(block.text)
             if block.iteration_notice is not None:
                 self._stop_on_limit(block.iteration_notice, "controller")
                 if block is self._reply_block:
                     self.llm_turns -= 1  # the controller's notice, not the model's answer
-        self._touch(block)
+        block.revision += 1
+        self._changed.add(block.index)
 
     def _on_tool_call(self, event: ToolCallEvent) -> None:
         delta = event.tool_call

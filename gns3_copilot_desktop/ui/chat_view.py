@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -220,11 +221,20 @@ class _Group(QWidget):
     def page_out(self) -> None:
         """Far from view: its widgets are deleted, an empty box of their height stays."""
         height = self.height()
+        focused = QApplication.focusWidget()
+        if focused is not None and self.isAncestorOf(focused):
+            # Hidden with the focus, a widget hands it to the next one, and the chat
+            # scrolls there: the reader who scrolled up was thrown back down.
+            focused.clearFocus()
         for widget in self.widgets:
             self._layout.removeWidget(widget)
             widget.hide()
             shiboken6.delete(widget)
         self.widgets = []
+        # Emptied, its layout (SetMinimumSize) would set the box's minimum height to
+        # nothing the next time it is laid out: seen once groups held `_Unrendered`
+        # boxes, when paged-out groups shrank to no height and the chat jumped.
+        self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetNoConstraint)
         self.setFixedHeight(height)
         self.paged_out = True
 
@@ -232,6 +242,7 @@ class _Group(QWidget):
         for widget in widgets:
             self._layout.addWidget(widget)
         self.widgets = widgets
+        self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self.setMinimumHeight(0)
         self.setMaximumHeight(QWIDGETSIZE_MAX)
         self.paged_out = False
@@ -242,6 +253,38 @@ class _Group(QWidget):
         old.deleteLater()
 
 
+class _Unrendered(QWidget):
+    """A message or card that a fast stream scrolled past before it was ever drawn: an
+    empty box of its estimated height, drawn from the transcript when it comes near the
+    view (as a paged-out group is)."""
+
+    def __init__(self, height: int) -> None:
+        super().__init__()
+        self.setFixedHeight(height)
+
+    def set_item(self, item: Item, complete: bool = False) -> None:
+        pass  # drawn as the transcript has it then
+
+
+def _estimated_height(item: Item, width: int, metrics) -> int:
+    """About how tall an item's widget will be, from its text alone."""
+    from ..protocol.items import AssistantText, ToolCall
+
+    line = metrics.lineSpacing()
+    if isinstance(item, AssistantText):
+        text = item.text
+        per_line = max(20, width // max(1, metrics.averageCharWidth()))
+        return (text.count("\n") + 1 + len(text) // per_line) * line
+    if isinstance(item, ToolCall):
+        from .tool_card import COLLAPSED_LINES
+
+        # Its name, its arguments, the result's first lines and "Show all".
+        output = item.output or ""
+        shown = min(COLLAPSED_LINES, output.count("\n", 0, 200 * COLLAPSED_LINES) + 1) if output else 0
+        return (shown + 3) * line + 32
+    return 2 * line + 16
+
+
 SLICE_MS = 3.0
 QWIDGETSIZE_MAX = (1 << 24) - 1
 # A live chat keeps widgets only near the view: groups farther than this many viewport
@@ -250,6 +293,15 @@ QWIDGETSIZE_MAX = (1 << 24) - 1
 # without bound.
 PAGE_OUT_SCREENS = 3
 PAGE_IN_SCREENS = 1
+# While a fast stream follows its end, one frame can bring many screens of messages and
+# cards (the firehose: 6-20 items and ~100 KB of text a frame, 1-2 items in view when it
+# is painted). Those more than DEFER_SCREENS above the end would be paged out right after
+# being made: they are added as boxes of their estimated height instead (`_Unrendered`),
+# and drawn when they come near the view. Making, laying out and deleting the cards and
+# answers nobody saw was about a fifth of the window's CPU for such a turn. Twice the
+# paging distance: a turn of a few cards at a model's pace is never more than that in
+# one frame, and is drawn whole as before.
+DEFER_SCREENS = 2 * PAGE_OUT_SCREENS
 ITEM_SPACING = 8
 GROUP_SIZE = 16
 
@@ -333,7 +385,27 @@ class ChatView(QScrollArea):
 
     def widgets(self) -> list[QWidget]:
         """The widgets drawn now, oldest first (those paged out are not)."""
-        return [w for w in self._widgets if w is not None]
+        return [w for w in self._widgets if w is not None and not isinstance(w, _Unrendered)]
+
+    def widget_at(self, index: int) -> QWidget | None:
+        """The widget of the transcript's item `index` (None when it has no place in the
+        view yet: above the first shown), drawn now if it was a box or paged out: Find
+        goes there."""
+        position = index - self._first
+        group = next((g for g in self._groups if g.start <= index < g.start + g.count), None)
+        if not 0 <= position < len(self._widgets) or group is None:
+            return None
+        if group.paged_out:
+            first = group.start - self._first
+            widgets = [self._render_new(group.start + n) for n in range(group.count)]
+            self._widgets[first : first + group.count] = widgets
+            group.page_in(widgets)
+        widget = self._widgets[position]
+        if isinstance(widget, _Unrendered):
+            drawn = self._render_new(index)
+            group.replace(widget, drawn)
+            self._widgets[position] = widget = drawn
+        return widget
 
     @property
     def first_shown(self) -> int:
@@ -480,6 +552,8 @@ class ChatView(QScrollArea):
             return
         started = time.perf_counter()
         items = self._transcript.items
+        # (A chat just opened is drawn whole: its page is what the user asked to see.)
+        drawn_from = self._drawn_from(items) if budget_ms is not None else self._first + len(self._widgets)
         while self._dirty:
             index = min(self._dirty)
             self._dirty.discard(index)
@@ -491,8 +565,12 @@ class ChatView(QScrollArea):
                     self._update_widget(position, items[index])
             else:
                 while len(self._widgets) <= position:
-                    widget = self._render_new(self._first + len(self._widgets))
-                    self._last_group().add(widget, self._first + len(self._widgets))
+                    new = self._first + len(self._widgets)
+                    if new < drawn_from:
+                        widget = _Unrendered(_estimated_height(items[new], self._text_width(), self.fontMetrics()))
+                    else:
+                        widget = self._render_new(new)
+                    self._last_group().add(widget, new)
                     self._widgets.append(widget)
             if self._dirty and budget_ms is not None and (time.perf_counter() - started) * 1000 > budget_ms:
                 QTimer.singleShot(0, self, self._continue_slices)
@@ -502,6 +580,26 @@ class ChatView(QScrollArea):
         self.refresh_limit_bar()
         if not self._dirty:
             self.settled.emit()
+
+    def _text_width(self) -> int:
+        margins = self._layout.contentsMargins()
+        return max(100, self.viewport().width() - margins.left() - margins.right())
+
+    def _drawn_from(self, items: list) -> int:
+        """The first new item that can be seen once this frame is drawn: while the view
+        follows the end of the chat, the new items more than DEFER_SCREENS above the
+        end get only a box for now."""
+        start = self._first + len(self._widgets)
+        if not self._stick_to_bottom or len(items) - start < 2:
+            return start
+        room = DEFER_SCREENS * max(1, self.viewport().height())
+        width, metrics = self._text_width(), self.fontMetrics()
+        below = 0
+        for index in range(len(items) - 1, start, -1):
+            below += _estimated_height(items[index], width, metrics)
+            if below > room:
+                return index
+        return start
 
     def _update_widget(self, position: int, item: Item) -> None:
         widget = self._widgets[position]
@@ -602,30 +700,63 @@ class ChatView(QScrollArea):
 
     def _page(self) -> None:
         """Page out groups far from view, page in those near it (the last group, which
-        grows, always stays)."""
+        grows, always stays), and draw the items near it that a stream passed by."""
         if self._dirty or self._transcript is None:
             return
         screen = max(1, self.viewport().height())
         top = self.verticalScrollBar().value()
         bar = self.verticalScrollBar()
         shift = 0
-        for group in self._groups[:-1]:
+        drawn = False
+        started = time.perf_counter()
+        for group in self._groups:
             y, height = group.y(), group.height()
             distance = max(top - (y + height), y - (top + screen), 0)
-            if not group.paged_out and distance > PAGE_OUT_SCREENS * screen:
+            before = height
+            if not group.paged_out and distance > PAGE_OUT_SCREENS * screen and group is not self._groups[-1]:
                 first = group.start - self._first
                 group.page_out()
                 self._widgets[first : first + group.count] = [None] * group.count
-            elif group.paged_out and distance <= PAGE_IN_SCREENS * screen:
+                continue
+            if distance > PAGE_IN_SCREENS * screen:
+                continue
+            if group.paged_out:
                 first = group.start - self._first
                 widgets = [self._render_new(group.start + n) for n in range(group.count)]
                 self._widgets[first : first + group.count] = widgets
-                before = group.height()
                 group.page_in(widgets)
-                if y + before <= top:  # above the view: keep what the user reads in place
-                    shift += group.sizeHint().height() - before
+            elif self._draw_unrendered(group, top, screen, started):
+                drawn = True
+            else:
+                continue
+            if y + before <= top:  # above the view: keep what the user reads in place
+                shift += group.sizeHint().height() - before
         if shift and self._anchor is None:  # (an anchor keeps the place by itself)
             QTimer.singleShot(0, self, lambda: bar.setValue(bar.value() + shift))
+        if drawn:
+            # Drawn, they are not as tall as estimated: boxes that come into view with
+            # the new layout are drawn on the next pass.
+            self._page_soon()
+
+    def _draw_unrendered(self, group: _Group, top: int, screen: int, started: float) -> bool:
+        """Draw the group's `_Unrendered` boxes that are within PAGE_IN_SCREENS of the
+        view (each on its own: the group's others may be far from it), SLICE_MS of work
+        at a time. Whether any was drawn."""
+        drawn_any = False
+        for n, widget in enumerate(list(group.widgets)):
+            if not isinstance(widget, _Unrendered):
+                continue
+            y = group.y() + widget.y()
+            if max(top - (y + widget.height()), y - (top + screen), 0) > PAGE_IN_SCREENS * screen:
+                continue
+            if (time.perf_counter() - started) * 1000 > SLICE_MS:
+                QTimer.singleShot(0, self, self._page)  # the rest in the next slice
+                break
+            drawn = self._render_new(group.start + n)
+            group.replace(widget, drawn)
+            self._widgets[group.start - self._first + n] = drawn
+            drawn_any = True
+        return drawn_any
 
     def _page_soon(self) -> None:
         if not self._paging.isActive():  # not pushed back by every frame of a stream

@@ -101,11 +101,11 @@ class FindBar(QWidget):
     def _show(self, index: int) -> None:
         while index < self.chat.first_shown:
             self.chat.show_earlier()  # older items are made when asked for
-        widgets = self.chat.widgets()
-        position = index - self.chat.first_shown
-        if not 0 <= position < len(widgets):
+        # (Not `widgets()[position]`: a group paged out, or an item a fast stream passed
+        # by, has no widget in that list, and the match after it was the wrong one.)
+        widget = self.chat.widget_at(index)
+        if widget is None:
             return
-        widget = widgets[position]
         self.chat.reveal(widget)  # held there while the older messages above are laid out
         self._select(widget, self.box.text())
 
