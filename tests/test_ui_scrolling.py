@@ -56,12 +56,15 @@ def test_the_limits_note_stays_readable_after_switching_to_the_dark_theme(app):
     limits ("Limits enforced by the controller.") must turn light, not stay dark."""
     app.sign_in_demo()
     app.choose("OSPF Lab")
-    note = app.window.limits.enforcement
-    assert note.text()
+    note, hint = app.window.limits.enforcement, app.window.chat._placeholder
+    assert note.text() and hint.text()  # and the chat's "Ask the Copilot about …"
     app.window.menus.set_theme("dark")
-    app.settle(0.05)
-    picture = note.grab().toImage()
-    background = picture.pixelColor(picture.width() - 1, picture.height() - 1).lightness()
-    text = max(picture.pixelColor(x, y).lightness() for x in range(0, picture.width(), 2) for y in range(picture.height()))
-    app.window.menus.set_theme("system")
-    assert background < 80 and text > background + 70, (background, text)
+    try:
+        app.settle(0.05)
+        for label in (note, hint):
+            picture = label.grab().toImage()
+            background = picture.pixelColor(picture.width() - 1, picture.height() - 1).lightness()
+            text = max(picture.pixelColor(x, y).lightness() for x in range(0, picture.width(), 2) for y in range(picture.height()))
+            assert background < 80 and text > background + 70, (label.text(), background, text)
+    finally:
+        app.window.menus.set_theme("system")  # the next tests' theme

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -342,7 +343,9 @@ class ChatView(QScrollArea):
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._placeholder.setWordWrap(True)
         self._placeholder.setTextFormat(Qt.TextFormat.PlainText)  # it names the project
-        self._placeholder.setStyleSheet("color: palette(placeholder-text); font-size: 14px;")
+        # The palette's role, not a style sheet (fixed when applied): it follows the theme
+        # and View -> text size.
+        self._placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self._layout.addWidget(self._placeholder)
         self.limit_bar = LimitStopBar()
         self.limit_bar.continue_requested.connect(self.continue_requested)
