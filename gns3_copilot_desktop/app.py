@@ -85,8 +85,11 @@ def load_controller_side() -> threading.Thread:
     sign-in dialog does not: httpx, the wire models (pydantic, 150-200 ms in all) and
     the OS keyring. The presenter is made without them, so the dialog is up first;
     meanwhile the user types, and Sign in finds them loaded (or waits for the rest).
-    Imported bottom-up, so that an import the window makes meanwhile never waits on
-    this thread for a module that waits on it. Started once."""
+    One thread does it all, the keyring first (a remembered sign-in reads it at once):
+    two threads importing at the same time can meet in a module both need (importlib.
+    metadata, email) and one get it half made; a test once saw such a failure. Imported
+    bottom-up, so that an import the window makes meanwhile never waits on this thread
+    for a module that waits on it. Started once."""
     global _loading
     from .store import keyring_lookup
 
@@ -94,14 +97,15 @@ def load_controller_side() -> threading.Thread:
         return _loading
 
     def load() -> None:
+        keyring_lookup.search()
         import pydantic  # noqa: F401
         import httpx  # noqa: F401
 
         from .protocol import events, models  # noqa: F401
         from .client import controller  # noqa: F401
 
-    keyring_lookup.start()
     _loading = threading.Thread(target=load, name="controller-side", daemon=True)
+    keyring_lookup.start(_loading)  # the keyring is ready when this thread is done
     _loading.start()
     return _loading
 

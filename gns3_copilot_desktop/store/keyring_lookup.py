@@ -3,11 +3,11 @@
 keyring picks its backend by loading every backend it knows; its macOS one looks for
 its libraries even on Linux, by running `ldconfig` and `gcc`. That is 60-80 ms of
 waiting on other programs (100-130 ms in all, with keyring's own import) before the
-first token can be read, i.e. before the signed-in window. Started with the loading
-of the controller side (app.load_controller_side: before a remembered sign-in is
-read, else once the sign-in dialog is up), the search overlaps it; the credential
-store waits for it before its first use of the keyring. keyring is imported in the
-thread, so starting it costs the window nothing.
+first token can be read, i.e. before the signed-in window. The search runs first in
+the thread that loads the controller side (app.load_controller_side: before a
+remembered sign-in is read, else once the sign-in dialog is up), or in a thread of its
+own; the credential store waits for it before its first use of the keyring. keyring is
+imported in that thread, so starting it costs the window nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from types import ModuleType
 _search: threading.Thread | None = None
 
 
-def _find() -> None:
+def search() -> None:
+    """Look for the keyring backend, in the calling thread."""
     try:
         import keyring
 
@@ -27,12 +28,14 @@ def _find() -> None:
         pass
 
 
-def start() -> None:
-    """Start looking for the keyring (once)."""
+def start(thread: threading.Thread | None = None) -> None:
+    """Start looking for the keyring (once), in a thread of its own, or as part of
+    `thread` (started by the caller; it calls `search`)."""
     global _search
     if _search is None:
-        _search = threading.Thread(target=_find, name="keyring-lookup", daemon=True)
-        _search.start()
+        _search = thread or threading.Thread(target=search, name="keyring-lookup", daemon=True)
+        if thread is None:
+            _search.start()
 
 
 def wait() -> None:
