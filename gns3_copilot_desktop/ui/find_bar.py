@@ -1,6 +1,9 @@
-"""Ctrl+F within the open chat: a bar above the conversation that counts the messages
-and tool calls holding the text, steps through them (Enter / Shift+Enter) and scrolls
-each into view with the text selected where the widget allows it."""
+"""Ctrl+F within the open chat: a bar above the conversation that counts the occurrences
+of the text in everything the chat shows (questions, answers, tool names, arguments and
+results, notices), steps through them one by one (Enter / Shift+Enter, F3 / Shift+F3),
+across messages and within one, and scrolls each into view, selected exactly. Only the
+current one is selected; none is once the query changes to nothing found or the bar
+closes."""
 
 from __future__ import annotations
 
@@ -8,10 +11,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTextBrowser, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
-from ..protocol.search import find_in_transcript
 from ..protocol.translation import number, translate
+from .find_highlight import Highlight
+from .find_occurrences import Occurrence, OccurrenceFinder
 
 if TYPE_CHECKING:
     from ..protocol.transcript import Transcript
@@ -28,9 +32,9 @@ class FindBar(QWidget):
         self.box.setAccessibleName(translate("FindBar", "Find in this chat"))
         self.count = QLabel()
         self.previous = QToolButton(text="↑")
-        self.previous.setToolTip(translate("FindBar", "Previous (Shift+Enter)"))
+        self.previous.setToolTip(translate("FindBar", "Previous (Shift+Enter or Shift+F3)"))
         self.next = QToolButton(text="↓")
-        self.next.setToolTip(translate("FindBar", "Next (Enter)"))
+        self.next.setToolTip(translate("FindBar", "Next (Enter or F3)"))
         self.close_button = QToolButton(text="✕")
         self.close_button.setToolTip(translate("FindBar", "Close (Esc)"))
         for button, name in (
@@ -43,12 +47,18 @@ class FindBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.box, self.count, self.previous, self.next, self.close_button):
             layout.addWidget(widget)
-        self.matches: list[int] = []
+        self.matches: list[Occurrence] = []  # in reading order, MAX_OCCURRENCES at most
+        self.more = False  # there are more than those
         self.current = -1
+        self.finder = OccurrenceFinder()
+        self.highlight = Highlight(chat)
         self.box.textChanged.connect(self.refresh)
         self.box.returnPressed.connect(lambda: self.step(1))
         QShortcut(QKeySequence("Shift+Return"), self.box, activated=lambda: self.step(-1),
                   context=Qt.ShortcutContext.WidgetShortcut)
+        # F3 as in other finds, wherever the focus is in the window while the bar shows.
+        QShortcut(QKeySequence("F3"), self, activated=lambda: self.step(1), context=Qt.ShortcutContext.WindowShortcut)
+        QShortcut(QKeySequence("Shift+F3"), self, activated=lambda: self.step(-1), context=Qt.ShortcutContext.WindowShortcut)
         # Esc in the box closes the bar; the window's own Esc (stop the Copilot) must not
         # see it: the box claims the key before shortcuts are looked up.
         self.box.installEventFilter(self)
@@ -67,6 +77,8 @@ class FindBar(QWidget):
         return super().eventFilter(watched, event)
 
     def open(self, transcript: Transcript, query: str | None = None) -> None:
+        if transcript is not self.transcript:
+            self.finder.forget()  # another chat's texts
         self.transcript = transcript
         self.setVisible(True)
         if query is not None and query != self.box.text():
@@ -77,12 +89,15 @@ class FindBar(QWidget):
         self.box.selectAll()
 
     def hide_bar(self) -> None:
+        self.highlight.clear()
+        self.finder.forget()  # a copy of the chat's texts: not kept while nobody finds
         self.setVisible(False)
         self.chat.setFocus()
 
     def refresh(self) -> None:
+        self.highlight.clear()
         items = self.transcript.items if self.transcript is not None else []
-        self.matches = find_in_transcript(items, self.box.text())
+        self.matches, self.more = self.finder.find(items, self.box.text())
         self.current = -1
         if self.matches:
             self.step(1)
@@ -93,35 +108,11 @@ class FindBar(QWidget):
         if not self.matches:
             return
         self.current = (self.current + direction) % len(self.matches)
-        self.count.setText(
-            translate("FindBar", "{current} of {count}").format(current=number(self.current + 1), count=number(len(self.matches)))
-        )
-        self._show(self.matches[self.current])
-
-    def _show(self, index: int) -> None:
-        while index < self.chat.first_shown:
-            self.chat.show_earlier()  # older items are made when asked for
-        # (Not `widgets()[position]`: a group paged out, or an item a fast stream passed
-        # by, has no widget in that list, and the match after it was the wrong one.)
-        widget = self.chat.widget_at(index)
-        if widget is None:
-            return
-        self.chat.reveal(widget)  # held there while the older messages above are laid out
-        self._select(widget, self.box.text())
-
-    @staticmethod
-    def _select(widget: QWidget, query: str) -> None:
-        """Select the text where the widget can show a selection (labels, text views)."""
-        for label in widget.findChildren(QLabel):
-            at = label.text().casefold().find(query.casefold())
-            shown_as_is = label.textFormat() == Qt.TextFormat.PlainText or "<" not in label.text()
-            if at >= 0 and shown_as_is:  # (positions in rich text are not the text's)
-                label.setTextInteractionFlags(label.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
-                label.setSelection(at, len(query))
-                return
-        for view in widget.findChildren(QTextBrowser):
-            cursor = view.textCursor()
-            cursor.movePosition(cursor.MoveOperation.Start)
-            view.setTextCursor(cursor)
-            if view.find(query):
-                return
+        current, count = number(self.current + 1), number(len(self.matches))
+        if self.more:  # counted no further: a one-letter query in a chat of megabytes
+            self.count.setText(translate("FindBar", "{current} of {count}+").format(current=current, count=count))
+        else:
+            self.count.setText(translate("FindBar", "{current} of {count}").format(current=current, count=count))
+        occurrence = self.matches[self.current]
+        assert self.transcript is not None
+        self.highlight.show(occurrence, self.finder.text_of(self.transcript.items, occurrence))
