@@ -103,8 +103,8 @@ class Highlight(QObject):
         self._in_whole_result(card, occurrence)
 
     def _in_whole_result(self, card, occurrence: Occurrence) -> None:
-        if self._wanted is not occurrence or not shiboken6.isValid(card) or card.full is None:
-            return  # Find moved on, or the card was paged out
+        if self._wanted is not occurrence or not shiboken6.isValid(card) or card.full is None or card.full.isHidden():
+            return  # Find moved on, the card was paged out, or the user closed the result
         full = card.full
         end = occurrence.start + occurrence.length
         if full.document().characterCount() <= end and card.filling():
@@ -127,17 +127,17 @@ class Highlight(QObject):
 
         view = message.view
         left = occurrence.ordinal
-        target: tuple[MarkdownBlock, QWidget] | None = None
+        # (block, the widget it is placed by): a frozen block's, or the open tail's.
+        documents: list[tuple[MarkdownBlock, QWidget]] = []
         for lazy in view.frozen_blocks():
             count = lazy.text.lower().count(query.lower())
             if left < count:
                 lazy.realize(force=True)
-                target = (lazy.block, lazy)
+                documents = [(lazy.block, lazy)]
                 break
             left -= count
-        documents = [(target[0], target[1])] if target else [
-            (block, block) for block in view.findChildren(MarkdownBlock) if block.parentWidget() is view and block.isVisible()
-        ]
+        else:
+            documents = [(block, block) for block in view.findChildren(MarkdownBlock) if block.parentWidget() is view and not block.isHidden()]
         for block, shown in documents:
             cursor = _nth(block.document(), query, left)
             if cursor is None:
