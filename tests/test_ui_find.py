@@ -192,3 +192,27 @@ def test_find_shows_an_occurrence_in_messages_paged_out_far_below(app):
     app.settle(0.2)
     ((widget, text, _),) = selections(chat)
     assert text == newest and in_view(chat, widget)
+
+
+def test_the_count_follows_a_streaming_turn_without_moving_the_view(app):
+    """Find opened while the Copilot works, at a model's pace: the count grows with what
+    arrives, and the occurrence shown stays the current one."""
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.demo.state.settings.pace_s = 0.05
+    app.send("Check the interface status of all devices")
+    calls = app.presenter.transcript.tool_calls
+    app.wait(lambda: any('"up"' in (call.output or "") for call in calls()), 20, "the first result")
+    assert app.presenter.is_running
+    find = open_find(app)
+    find.box.setText("up")
+    first = find.count.text()
+    assert first.startswith("1 of ")
+    app.finish_turn(60)
+    app.settle(0.5)  # the last recount
+    live = find.count.text()
+    assert live.startswith("1 of ") and live != first
+    assert len(selections(app.window.chat)) == 1
+    find.box.setText("")
+    find.box.setText("up")
+    assert find.count.text() == live  # as many as a fresh search finds

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
@@ -20,6 +20,9 @@ from .find_occurrences import Occurrence, OccurrenceFinder
 if TYPE_CHECKING:
     from ..protocol.transcript import Transcript
     from .chat_view import ChatView
+
+
+RECOUNT_MS = 300
 
 
 class FindBar(QWidget):
@@ -65,6 +68,10 @@ class FindBar(QWidget):
         self.next.clicked.connect(lambda: self.step(1))
         self.previous.clicked.connect(lambda: self.step(-1))
         self.close_button.clicked.connect(self.hide_bar)
+        # While a turn streams, the count follows what arrives (at most every
+        # RECOUNT_MS: each recount reads the items that changed), the view stays put.
+        self._recount_soon = QTimer(self, singleShot=True, interval=RECOUNT_MS, timeout=self.recount)
+        chat.settled.connect(lambda: self.isVisible() and not self._recount_soon.isActive() and self._recount_soon.start())
         self.setVisible(False)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
@@ -102,17 +109,41 @@ class FindBar(QWidget):
         if self.matches:
             self.step(1)
         else:
-            self.count.setText(translate("FindBar", "no match") if self.box.text() else "")
+            self._show_count()
+
+    def recount(self) -> None:
+        """Count again after the chat changed, keeping the occurrence shown (an item
+        only grows while it streams: the occurrences before stay where they were)."""
+        if self.transcript is None or not self.box.text():
+            return
+        shown = self.matches[self.current] if 0 <= self.current < len(self.matches) else None
+        self.matches, self.more = self.finder.find(self.transcript.items, self.box.text())
+        self.current = self.matches.index(shown) if shown in self.matches else -1
+        self._show_count()
 
     def step(self, direction: int) -> None:
         if not self.matches:
             return
         self.current = (self.current + direction) % len(self.matches)
-        current, count = number(self.current + 1), number(len(self.matches))
-        if self.more:  # counted no further: a one-letter query in a chat of megabytes
-            self.count.setText(translate("FindBar", "{current} of {count}+").format(current=current, count=count))
-        else:
-            self.count.setText(translate("FindBar", "{current} of {count}").format(current=current, count=count))
+        self._show_count()
         occurrence = self.matches[self.current]
         assert self.transcript is not None
         self.highlight.show(occurrence, self.finder.text_of(self.transcript.items, occurrence))
+
+    def _show_count(self) -> None:
+        if not self.matches:
+            self.count.setText(translate("FindBar", "no match") if self.box.text() else "")
+            return
+        count = number(len(self.matches))
+        # More than counted: a one-letter query in a chat of megabytes.
+        if self.current < 0:  # found since the query was typed, none shown yet
+            if self.more:
+                self.count.setText(translate("FindBar", "{count}+ matches").format(count=count))
+            else:
+                self.count.setText(translate("FindBar", "{count} matches").format(count=count))
+            return
+        current = number(self.current + 1)
+        if self.more:
+            self.count.setText(translate("FindBar", "{current} of {count}+").format(current=current, count=count))
+        else:
+            self.count.setText(translate("FindBar", "{current} of {count}").format(current=current, count=count))

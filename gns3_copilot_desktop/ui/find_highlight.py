@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from .chat_view import ChatView
 
 REVEAL_MARGIN = 40  # pixels above the occurrence when it is scrolled to
-FILL_WAIT_MS = 20  # how often to look whether "Show all" has put the occurrence in yet
+FILL_WAIT_MS = 20  # how often to look whether "Show all" (or the chat) has drawn the occurrence yet
+RETRIES = 100  # looked for that many times at most (2 s): some are never drawn as found (Markdown marks)
 
 
 class Highlight(QObject):
@@ -44,27 +45,34 @@ class Highlight(QObject):
             cursor.clearSelection()
             widget.setTextCursor(cursor)
 
-    def show(self, occurrence: Occurrence, text: str) -> None:
+    def show(self, occurrence: Occurrence, text: str, tries: int = 0) -> None:
         """Select `occurrence`, which is in `text` (the part of the item it is in, as
         find_occurrences.parts gives it)."""
         self.clear()
-        widget = self._widget_of(occurrence.item)
-        if widget is None:
-            return  # not rendered yet (a stream's newest item): it shows in a moment
+        widget = self._widget_of(occurrence.item) if not self.chat.pending() else None
+        if widget is not None:
+            self._show_in(widget, occurrence, text)
+        if self._selected is None and self._wanted is None and tries < RETRIES:
+            # While a turn streams, an item can be newer than its widget (the chat draws
+            # a frame's changes at once, in slices): looked for again in a moment.
+            self._wanted = occurrence
+            QTimer.singleShot(FILL_WAIT_MS, self, lambda: self._wanted is occurrence and self.show(occurrence, text, tries + 1))
+
+    def _show_in(self, widget: QWidget, occurrence: Occurrence, text: str) -> None:
         from .chat_view import AssistantMessage, NoticeLine, UserBubble
         from .tool_card import ToolCallCard
 
         if isinstance(widget, (UserBubble, NoticeLine)):
-            self._in_label(widget.label, occurrence)
+            self._in_label(widget.label, occurrence, text)
             self.chat.reveal(widget)
         elif isinstance(widget, AssistantMessage):
             self._in_answer(widget, occurrence, text[occurrence.start : occurrence.start + occurrence.length])
         elif isinstance(widget, ToolCallCard):
             self.chat.reveal(widget)
             if occurrence.part == NAME:
-                self._in_label(widget.name, occurrence)
+                self._in_label(widget.name, occurrence, text)
             elif occurrence.part == ARGUMENTS:
-                self._in_label(widget.arguments, occurrence)
+                self._in_label(widget.arguments, occurrence, text)
             elif occurrence.part == RESULT:
                 self._in_result(widget, occurrence, text)
         else:
@@ -77,7 +85,10 @@ class Highlight(QObject):
 
     # -- labels ------------------------------------------------------------------------
 
-    def _in_label(self, label: QLabel, occurrence: Occurrence) -> None:
+    def _in_label(self, label: QLabel, occurrence: Occurrence, text: str) -> None:
+        end = occurrence.start + occurrence.length
+        if label.text()[occurrence.start : end].lower() != text[occurrence.start : end].lower():
+            return  # the label does not show it yet (see show)
         if isinstance(label, MonoWrapLabel):
             label.select(occurrence.start, occurrence.length)  # in the text as given
         else:
@@ -92,9 +103,10 @@ class Highlight(QObject):
         result ("Show all" is pressed for it, as a browser opens a closed section)."""
         full = card.full
         if full is None or not full.isVisible():
-            at = _in_preview(card.preview.text(), whole, occurrence)
+            preview = card.preview.text()
+            at = _in_preview(preview, whole, occurrence)
             if at is not None:
-                self._in_label(card.preview, Occurrence(occurrence.item, RESULT, at, occurrence.length, occurrence.ordinal))
+                self._in_label(card.preview, Occurrence(occurrence.item, RESULT, at, occurrence.length, occurrence.ordinal), preview)
                 return
             if card.show_all.isHidden():
                 return  # the card shows its result whole: nowhere else to look

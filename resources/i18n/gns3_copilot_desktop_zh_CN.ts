@@ -752,6 +752,14 @@ and any tool not known to only read. Known to only read:
         <translation>无匹配</translation>
     </message>
     <message>
+        <source>{count}+ matches</source>
+        <translation>{count}+ 个匹配</translation>
+    </message>
+    <message>
+        <source>{count} matches</source>
+        <translation>{count} 个匹配</translation>
+    </message>
+    <message>
         <source>{current} of {count}+</source>
         <translation>第 {current} 个，共 {count}+ 个</translation>
     </message>
