@@ -139,6 +139,8 @@ class FindBar(QWidget):
         if self.current < 0:  # found since the query was typed, none shown yet
             if self.more:
                 self.count.setText(translate("FindBar", "{count}+ matches").format(count=count))
+            elif len(self.matches) == 1:
+                self.count.setText(translate("FindBar", "{count} match").format(count=count))
             else:
                 self.count.setText(translate("FindBar", "{count} matches").format(count=count))
             return

@@ -756,6 +756,10 @@ and any tool not known to only read. Known to only read:
         <translation>{count}+ 个匹配</translation>
     </message>
     <message>
+        <source>{count} match</source>
+        <translation>{count} 个匹配</translation>
+    </message>
+    <message>
         <source>{count} matches</source>
         <translation>{count} 个匹配</translation>
     </message>
