@@ -7,7 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from gns3_copilot_desktop.protocol.items import AssistantText, ToolCall, UserMessage
-from gns3_copilot_desktop.protocol.search import find_in_transcript, snippet
+from gns3_copilot_desktop.protocol.search import snippet
+from gns3_copilot_desktop.ui.find_occurrences import OccurrenceFinder
 
 
 def test_find_in_items_and_snippets():
@@ -15,8 +16,11 @@ def test_find_in_items_and_snippets():
     answer.append("R2 has OSPF area 1 on Gi0/1")
     call = ToolCall(name="show_ospf", arguments='{"device": "R2"}', output="area 0")
     items = [UserMessage(text="why no adjacency?"), answer, call]
-    assert find_in_transcript(items, "r2") == [1, 2]
-    assert find_in_transcript(items, "AREA 0") == [2] and find_in_transcript(items, "") == []
+    finder = OccurrenceFinder()
+    found, more = finder.find(items, "r2")
+    assert [(o.item, o.part) for o in found] == [(1, "text"), (2, "arguments")] and not more
+    assert [(o.item, o.part) for o in finder.find(items, "AREA 0")[0]] == [(2, "result")]
+    assert finder.find(items, "") == ([], False)
     long = "x" * 100 + " needle " + "y" * 100
     assert snippet(long, "NEEDLE") == "…" + "x" * 39 + " needle " + "y" * 39 + "…"
     assert snippet("short", "absent") is None
@@ -78,7 +82,7 @@ def test_ctrl_f_steps_through_the_matches_of_the_open_chat(app):
     assert find.count.text() == "2 of 6"
     app.press(find.box, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     assert find.count.text() == "1 of 6"
-    widget = app.window.chat.widgets()[find.matches[0] - app.window.chat.first_shown]
+    widget = app.window.chat.widgets()[find.matches[0].item - app.window.chat.first_shown]
     assert widget.name.selectedText() == "show_interface_status"  # the card's name, selected
     find.box.setText("nothing like this")
     assert find.count.text() == "no match"

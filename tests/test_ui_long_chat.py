@@ -215,7 +215,7 @@ def test_find_shows_a_match_in_older_messages(app):
     find.open(app.presenter.transcript, "Question 120:")
     app.settle(0.3)
     assert find.matches
-    index = find.matches[find.current]
+    index = find.matches[find.current].item
     widget = chat.widgets()[index - chat.first_shown]
     top = widget.mapTo(chat.viewport(), widget.rect().topLeft()).y()
     assert 0 <= top < chat.viewport().height(), (top, chat.viewport().height())

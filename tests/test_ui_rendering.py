@@ -326,6 +326,6 @@ def test_find_goes_to_a_match_a_fast_stream_passed_by(qtbot):
     qtbot.addWidget(find)
     find.open(transcript, "device R3.")
     assert len(find.matches) == 1
-    widget = view.widget_at(find.matches[0])
+    widget = view.widget_at(find.matches[0].item)
     assert isinstance(widget, AssistantMessage) and widget.view.text() == "Step 3: checking device R3.\\n\\n"
     qtbot.waitUntil(lambda: not widget.visibleRegion().isEmpty(), timeout=5000)  # scrolled to it

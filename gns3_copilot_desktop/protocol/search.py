@@ -1,12 +1,11 @@
-"""Finding text in conversations: in a project's chats (titles and histories) and within
-the open chat. Pure: case-insensitive substring search, with a one-line snippet."""
+"""Finding text in a project's chats (titles and histories; Ctrl+F within the open chat
+is ui/find_occurrences.py). Pure: case-insensitive substring search, with a one-line
+snippet."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from .items import AssistantText, ErrorNotice, InfoNotice, Item, ToolCall, UserMessage
 
 if TYPE_CHECKING:
     from .models import ConversationHistory
@@ -56,19 +55,3 @@ def search_history(history: ConversationHistory, query: str) -> str | None:
         if found is not None:
             return found
     return None
-
-
-def item_text(item: Item) -> str:
-    if isinstance(item, (UserMessage, AssistantText, ErrorNotice, InfoNotice)):
-        return item.text
-    if isinstance(item, ToolCall):
-        return "\n".join((item.name, item.arguments or "", item.output or ""))
-    return ""
-
-
-def find_in_transcript(items: list[Item], query: str) -> list[int]:
-    """The indexes of the items that contain `query` (Ctrl+F within a chat)."""
-    if not query:
-        return []
-    wanted = query.casefold()
-    return [index for index, item in enumerate(items) if wanted in item_text(item).casefold()]

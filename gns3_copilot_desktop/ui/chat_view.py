@@ -115,9 +115,16 @@ class NoticeLine(theme.Card):
             self.icon.setPixmap(theme.limit_icon())
         else:
             self.icon.setText("⚠" if kind == "error" else "ℹ")
-        # The app's "Error:" before the text, which may be the controller's own words.
-        prefix = translate("ChatView", "Error: ") if kind == "error" else ""
-        untrusted.set_plain(self.label, prefix + item.text)
+        untrusted.set_plain(self.label, notice_text(item))
+
+
+def notice_text(item: ErrorNotice | InfoNotice) -> str:
+    """What a notice line says (as set_plain shows it: hiding characters visible)."""
+    from ..protocol.items import ErrorNotice
+
+    # The app's "Error:" before the text, which may be the controller's own words.
+    prefix = translate("ChatView", "Error: ") if isinstance(item, ErrorNotice) else ""
+    return untrusted.visible(prefix + item.text)
 
 
 def _same_tail(old: list, new: list, count: int) -> bool:

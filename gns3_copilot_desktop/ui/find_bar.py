@@ -1,21 +1,28 @@
-"""Ctrl+F within the open chat: a bar above the conversation that counts the messages
-and tool calls holding the text, steps through them (Enter / Shift+Enter) and scrolls
-each into view with the text selected where the widget allows it."""
+"""Ctrl+F within the open chat: a bar above the conversation that counts the occurrences
+of the text in everything the chat shows (questions, answers, tool names, arguments and
+results, notices), steps through them one by one (Enter / Shift+Enter, F3 / Shift+F3),
+across messages and within one, and scrolls each into view, selected exactly. Only the
+current one is selected; none is once the query changes to nothing found or the bar
+closes."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QTextBrowser, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
-from ..protocol.search import find_in_transcript
 from ..protocol.translation import number, translate
+from .find_highlight import Highlight
+from .find_occurrences import Occurrence, OccurrenceFinder
 
 if TYPE_CHECKING:
     from ..protocol.transcript import Transcript
     from .chat_view import ChatView
+
+
+RECOUNT_MS = 300
 
 
 class FindBar(QWidget):
@@ -28,9 +35,9 @@ class FindBar(QWidget):
         self.box.setAccessibleName(translate("FindBar", "Find in this chat"))
         self.count = QLabel()
         self.previous = QToolButton(text="↑")
-        self.previous.setToolTip(translate("FindBar", "Previous (Shift+Enter)"))
+        self.previous.setToolTip(translate("FindBar", "Previous (Shift+Enter or Shift+F3)"))
         self.next = QToolButton(text="↓")
-        self.next.setToolTip(translate("FindBar", "Next (Enter)"))
+        self.next.setToolTip(translate("FindBar", "Next (Enter or F3)"))
         self.close_button = QToolButton(text="✕")
         self.close_button.setToolTip(translate("FindBar", "Close (Esc)"))
         for button, name in (
@@ -43,18 +50,28 @@ class FindBar(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.box, self.count, self.previous, self.next, self.close_button):
             layout.addWidget(widget)
-        self.matches: list[int] = []
+        self.matches: list[Occurrence] = []  # in reading order, MAX_OCCURRENCES at most
+        self.more = False  # there are more than those
         self.current = -1
+        self.finder = OccurrenceFinder()
+        self.highlight = Highlight(chat)
         self.box.textChanged.connect(self.refresh)
         self.box.returnPressed.connect(lambda: self.step(1))
         QShortcut(QKeySequence("Shift+Return"), self.box, activated=lambda: self.step(-1),
                   context=Qt.ShortcutContext.WidgetShortcut)
+        # F3 as in other finds, wherever the focus is in the window while the bar shows.
+        QShortcut(QKeySequence("F3"), self, activated=lambda: self.step(1), context=Qt.ShortcutContext.WindowShortcut)
+        QShortcut(QKeySequence("Shift+F3"), self, activated=lambda: self.step(-1), context=Qt.ShortcutContext.WindowShortcut)
         # Esc in the box closes the bar; the window's own Esc (stop the Copilot) must not
         # see it: the box claims the key before shortcuts are looked up.
         self.box.installEventFilter(self)
         self.next.clicked.connect(lambda: self.step(1))
         self.previous.clicked.connect(lambda: self.step(-1))
         self.close_button.clicked.connect(self.hide_bar)
+        # While a turn streams, the count follows what arrives (at most every
+        # RECOUNT_MS: each recount reads the items that changed), the view stays put.
+        self._recount_soon = QTimer(self, singleShot=True, interval=RECOUNT_MS, timeout=self.recount)
+        chat.settled.connect(lambda: self.isVisible() and not self._recount_soon.isActive() and self._recount_soon.start())
         self.setVisible(False)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
@@ -67,6 +84,8 @@ class FindBar(QWidget):
         return super().eventFilter(watched, event)
 
     def open(self, transcript: Transcript, query: str | None = None) -> None:
+        if transcript is not self.transcript:
+            self.finder.forget()  # another chat's texts
         self.transcript = transcript
         self.setVisible(True)
         if query is not None and query != self.box.text():
@@ -77,51 +96,56 @@ class FindBar(QWidget):
         self.box.selectAll()
 
     def hide_bar(self) -> None:
+        self.highlight.clear()
+        self.finder.forget()  # a copy of the chat's texts: not kept while nobody finds
         self.setVisible(False)
         self.chat.setFocus()
 
     def refresh(self) -> None:
+        self.highlight.clear()
         items = self.transcript.items if self.transcript is not None else []
-        self.matches = find_in_transcript(items, self.box.text())
+        self.matches, self.more = self.finder.find(items, self.box.text())
         self.current = -1
         if self.matches:
             self.step(1)
         else:
-            self.count.setText(translate("FindBar", "no match") if self.box.text() else "")
+            self._show_count()
+
+    def recount(self) -> None:
+        """Count again after the chat changed, keeping the occurrence shown (an item
+        only grows while it streams: the occurrences before stay where they were)."""
+        if self.transcript is None or not self.box.text():
+            return
+        shown = self.matches[self.current] if 0 <= self.current < len(self.matches) else None
+        self.matches, self.more = self.finder.find(self.transcript.items, self.box.text())
+        self.current = self.matches.index(shown) if shown in self.matches else -1
+        self._show_count()
 
     def step(self, direction: int) -> None:
         if not self.matches:
             return
         self.current = (self.current + direction) % len(self.matches)
-        self.count.setText(
-            translate("FindBar", "{current} of {count}").format(current=number(self.current + 1), count=number(len(self.matches)))
-        )
-        self._show(self.matches[self.current])
+        self._show_count()
+        occurrence = self.matches[self.current]
+        assert self.transcript is not None
+        self.highlight.show(occurrence, self.finder.text_of(self.transcript.items, occurrence))
 
-    def _show(self, index: int) -> None:
-        while index < self.chat.first_shown:
-            self.chat.show_earlier()  # older items are made when asked for
-        # (Not `widgets()[position]`: a group paged out, or an item a fast stream passed
-        # by, has no widget in that list, and the match after it was the wrong one.)
-        widget = self.chat.widget_at(index)
-        if widget is None:
+    def _show_count(self) -> None:
+        if not self.matches:
+            self.count.setText(translate("FindBar", "no match") if self.box.text() else "")
             return
-        self.chat.reveal(widget)  # held there while the older messages above are laid out
-        self._select(widget, self.box.text())
-
-    @staticmethod
-    def _select(widget: QWidget, query: str) -> None:
-        """Select the text where the widget can show a selection (labels, text views)."""
-        for label in widget.findChildren(QLabel):
-            at = label.text().casefold().find(query.casefold())
-            shown_as_is = label.textFormat() == Qt.TextFormat.PlainText or "<" not in label.text()
-            if at >= 0 and shown_as_is:  # (positions in rich text are not the text's)
-                label.setTextInteractionFlags(label.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
-                label.setSelection(at, len(query))
-                return
-        for view in widget.findChildren(QTextBrowser):
-            cursor = view.textCursor()
-            cursor.movePosition(cursor.MoveOperation.Start)
-            view.setTextCursor(cursor)
-            if view.find(query):
-                return
+        count = number(len(self.matches))
+        # More than counted: a one-letter query in a chat of megabytes.
+        if self.current < 0:  # found since the query was typed, none shown yet
+            if self.more:
+                self.count.setText(translate("FindBar", "{count}+ matches").format(count=count))
+            elif len(self.matches) == 1:
+                self.count.setText(translate("FindBar", "{count} match").format(count=count))
+            else:
+                self.count.setText(translate("FindBar", "{count} matches").format(count=count))
+            return
+        current = number(self.current + 1)
+        if self.more:
+            self.count.setText(translate("FindBar", "{current} of {count}+").format(current=current, count=count))
+        else:
+            self.count.setText(translate("FindBar", "{current} of {count}").format(current=current, count=count))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSizePolicy
 
-from .selectable import SelectableLabel
+from .selectable import SELECTABLE, SelectableLabel
 
 
 class MonoWrapLabel(SelectableLabel):
@@ -21,13 +21,37 @@ class MonoWrapLabel(SelectableLabel):
         self._raw = ""
         self._columns = 0
         self._advance = 0  # the width of one character, measured once per font
+        self._selected: tuple[int, int] | None = None  # (start, length) in the text as given
 
     def text(self) -> str:  # noqa: D102 - the text as given, without the breaks added here
         return self._raw
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
         self._raw = text
+        self._selected = None
         self._show()
+
+    def select(self, start: int, length: int) -> None:
+        """Select `length` characters at `start` of the text as given (QLabel's own
+        positions count the breaks added here); kept when the lines break anew."""
+        self._selected = (start, length)
+        self._show_selection()
+
+    def clear_selection(self) -> None:
+        self._selected = None
+        self.setSelection(0, 0)
+
+    def _show_selection(self) -> None:
+        if self._selected is None:
+            return
+        start, length = self._selected
+        if self._columns:
+            end = wrapped_position(self._raw, self._columns, start + length, end_of_range=True)
+            start = wrapped_position(self._raw, self._columns, start)
+        else:
+            end = start + length
+        self.setTextInteractionFlags(self.textInteractionFlags() | SELECTABLE)
+        self.setSelection(start, end - start)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -56,17 +80,39 @@ class MonoWrapLabel(SelectableLabel):
         self._columns = self._columns_for(self.width()) if self.width() > 20 else 0
         text = self._raw if not self._columns else wrap_lines(self._raw, self._columns)
         super().setText(text)
+        self._show_selection()  # (setting the text cleared it)
 
 
 def wrap_lines(text: str, columns: int) -> str:
     """Break each line longer than `columns`, at its last space before the column if
     there is one in the second half, else at the column (long tokens, JSON)."""
-    out = []
+    return "\n".join(text[start:end] for start, end in _shown_lines(text, columns))
+
+
+def wrapped_position(text: str, columns: int, position: int, end_of_range: bool = False) -> int:
+    """Where `position` in `text` is in `wrap_lines(text, columns)`: each break added
+    moves what follows by one, and the spaces dropped at a break are not there. A
+    position at a break is the next line's start, or this line's end for the end of a
+    range (`end_of_range`)."""
+    shown = 0
+    for start, end in _shown_lines(text, columns):
+        if position < end or (end_of_range and position == end):
+            return shown + max(0, position - start)
+        shown += end - start + 1
+    return max(0, shown - 1)
+
+
+def _shown_lines(text: str, columns: int):
+    """Each line `wrap_lines` shows, as (start, end) in `text` (the one place the
+    breaks are decided: the wrapped text and positions in it agree)."""
+    start = 0
     for line in text.split("\n"):
         while len(line) > columns:
             cut = line.rfind(" ", columns // 2, columns + 1)
             cut = cut + 1 if cut > 0 else columns
-            out.append(line[:cut].rstrip(" ") if cut != columns else line[:cut])
+            kept = len(line[:cut].rstrip(" ")) if cut != columns else cut
+            yield start, start + kept
+            start += cut
             line = line[cut:]
-        out.append(line)
-    return "\n".join(out)
+        yield start, start + len(line)
+        start += len(line) + 1

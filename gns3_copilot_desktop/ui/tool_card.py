@@ -199,14 +199,8 @@ class ToolCallCard(theme.Card):
             self.limit_line.setAccessibleName(flag)
         else:
             self.limit_line.setVisible(False)
-        args = call.arguments
-        if call.complete and call.parsed_arguments is not None and len(args) < PRETTY_MAX_CHARS:
-            try:
-                args = json.dumps(call.parsed_arguments, ensure_ascii=False)
-            except (ValueError, RecursionError):
-                pass  # shown as it came
-        args = args or "{}"
-        shown = untrusted.visible(_elide(args[: ARGUMENTS_SHOWN + 1].replace("\n", " "), ARGUMENTS_SHOWN))
+        args = arguments_text(call)
+        shown = shown_arguments(args)
         if shown != self.arguments.text():
             self.arguments.setText(shown)
             self.arguments.setToolTip(untrusted.tooltip(_elide(args, 4000)) if len(args) > ARGUMENTS_SHOWN else "")
@@ -362,6 +356,36 @@ class _PassWheelEdit(QPlainTextEdit):
         # Handed to the chat's scroll bar (Qt does not pass on a wheel it made itself).
         QApplication.sendEvent(outer.verticalScrollBar(), event)
         event.accept()
+
+
+# -- what a card shows, for the card and for Find ------------------------------------
+
+
+def shown_name(call: ToolCall) -> str:
+    """The name as the card's label shows it (set_plain makes hiding characters visible)."""
+    return untrusted.visible(_elide(call.name or translate("ToolCard", "tool"), NAME_SHOWN))
+
+
+def arguments_text(call: ToolCall) -> str:
+    """The arguments, compact JSON once they are complete (else as they came)."""
+    args = call.arguments
+    if call.complete and call.parsed_arguments is not None and len(args) < PRETTY_MAX_CHARS:
+        try:
+            args = json.dumps(call.parsed_arguments, ensure_ascii=False)
+        except (ValueError, RecursionError):
+            pass  # shown as it came
+    return args or "{}"
+
+
+def shown_arguments(args: str) -> str:
+    return untrusted.visible(_elide(args[: ARGUMENTS_SHOWN + 1].replace("\n", " "), ARGUMENTS_SHOWN))
+
+
+def shown_result(call: ToolCall) -> str:
+    """The result as "Show all" shows it ("" when the card shows none)."""
+    if call.status == ToolStatus.LIMIT or not call.output:
+        return ""
+    return _full_text(pretty(call.output))
 
 
 def _elide(text: str, limit: int) -> str:

@@ -724,12 +724,12 @@ and any tool not known to only read. Known to only read:
         <translation>在此会话中查找</translation>
     </message>
     <message>
-        <source>Previous (Shift+Enter)</source>
-        <translation>上一个（Shift+Enter）</translation>
+        <source>Previous (Shift+Enter or Shift+F3)</source>
+        <translation>上一个（Shift+Enter 或 Shift+F3）</translation>
     </message>
     <message>
-        <source>Next (Enter)</source>
-        <translation>下一个（Enter）</translation>
+        <source>Next (Enter or F3)</source>
+        <translation>下一个（Enter 或 F3）</translation>
     </message>
     <message>
         <source>Close (Esc)</source>
@@ -750,6 +750,22 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>no match</source>
         <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>{count}+ matches</source>
+        <translation>{count}+ 个匹配</translation>
+    </message>
+    <message>
+        <source>{count} match</source>
+        <translation>{count} 个匹配</translation>
+    </message>
+    <message>
+        <source>{count} matches</source>
+        <translation>{count} 个匹配</translation>
+    </message>
+    <message>
+        <source>{current} of {count}+</source>
+        <translation>第 {current} 个，共 {count}+ 个</translation>
     </message>
     <message>
         <source>{current} of {count}</source>
