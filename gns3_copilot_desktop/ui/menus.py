@@ -25,7 +25,7 @@ SHORTCUTS = [  # key names as printed on keyboards; what they do, translated whe
     ("Tab / Shift+Tab", QT_TRANSLATE_NOOP("Menus", "move between controls")),
     ("Enter / Space", QT_TRANSLATE_NOOP("Menus", "open the chat chosen in the list; press a focused button")),
     ("Ctrl+N", QT_TRANSLATE_NOOP("Menus", "new chat")),
-    ("Ctrl+F", QT_TRANSLATE_NOOP("Menus", "find in the open chat (Enter / Shift+Enter: next / previous, Esc: close)")),
+    ("Ctrl+F", QT_TRANSLATE_NOOP("Menus", "find in the open chat (Enter or F3 / Shift+Enter or Shift+F3: next / previous, Esc: close)")),
     ("Ctrl++ / Ctrl+- / Ctrl+0", QT_TRANSLATE_NOOP("Menus", "larger / smaller / normal text")),
     ("Ctrl+Shift+B", QT_TRANSLATE_NOOP("Menus", "show or hide the side panels")),
     ("Ctrl+Q", QT_TRANSLATE_NOOP("Menus", "quit")),

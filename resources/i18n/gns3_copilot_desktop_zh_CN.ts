@@ -1372,8 +1372,8 @@ and any tool not known to only read. Known to only read:
         <translation>新建会话</translation>
     </message>
     <message>
-        <source>find in the open chat (Enter / Shift+Enter: next / previous, Esc: close)</source>
-        <translation>在当前会话中查找（Enter / Shift+Enter：下一个 / 上一个，Esc：关闭）</translation>
+        <source>find in the open chat (Enter or F3 / Shift+Enter or Shift+F3: next / previous, Esc: close)</source>
+        <translation>在当前会话中查找（Enter 或 F3 / Shift+Enter 或 Shift+F3：下一个 / 上一个，Esc：关闭）</translation>
     </message>
     <message>
         <source>larger / smaller / normal text</source>
