@@ -85,9 +85,10 @@ def load_controller_side() -> threading.Thread:
     sign-in dialog does not: httpx, the wire models (pydantic, 150-200 ms in all) and
     the OS keyring. The presenter is made without them, so the dialog is up first;
     meanwhile the user types, and Sign in finds them loaded (or waits for the rest).
-    One thread does it all, the keyring first (a remembered sign-in reads it at once):
-    two threads importing at the same time can meet in a module both need (importlib.
-    metadata, email) and one get it half made; a test once saw such a failure. Imported
+    One thread does it all, the keyring first (a remembered sign-in waits for the whole
+    thread: the imports are what it needs next): two threads importing at the same time
+    can meet in a module both need (importlib.metadata, email) and one get it half made;
+    a helper's test run once failed so, under load. Imported
     bottom-up, so that an import the window makes meanwhile never waits on this thread
     for a module that waits on it. Started once."""
     global _loading
