@@ -217,3 +217,15 @@ def test_lang_cannot_be_abbreviated(capsys):
 
     with pytest.raises(SystemExit):
         parse_args(["--la", "zh_CN"])  # else a restart could not drop it
+
+
+def test_the_language_restart_warns_that_a_sign_in_not_remembered_is_asked_again(app):
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=False))
+    box = app.window.menus.set_language("zh_CN")
+    assert "asked for your password again" in box.text()
+    box.close()
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    box = app.window.menus.set_language("en")
+    box = box or app.window.menus.set_language("zh_CN")
+    assert "password" not in box.text()

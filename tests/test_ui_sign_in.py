@@ -301,3 +301,76 @@ def test_an_address_typed_without_http_signs_in(app):
     app.wait(lambda: not dialog.isVisible(), what="the dialog to close")
     assert app.presenter.url == creds.url and f"@ {creds.url}" in app.window.connection.text()
     assert app.presenter.settings.controller_url == creds.url
+
+
+def test_without_a_keyring_remember_me_is_not_offered_and_the_reason_is_in_words(app):
+    """The keyring is looked for once the dialog is up: where there is none, "remember
+    me" is unticked and says why, instead of being ticked for nothing."""
+    from gns3_copilot_desktop.store import keyring_lookup
+
+    use_keyring(fail.Keyring())
+    notices = []
+    app.presenter.notice.connect(notices.append)
+    creds = app.demo.credentials
+    app.run(app.presenter.start(creds.url, "admin"))
+    dialog = app.window.sign_in_dialog
+    keyring_lookup.search()  # as the start-up thread does once the dialog is up
+    app.wait(lambda: not dialog.remember.isEnabled(), what="remember me to be refused")
+    assert not dialog.remember.isChecked() and "no system keyring" in dialog.remember.text()
+    assert "GNOME Keyring" in dialog.remember.toolTip()
+    dialog.password.setText(creds.password)
+    dialog.sign_in.click()
+    app.wait(lambda: not dialog.isVisible(), what="the dialog to close")
+    said = [n for n in notices if "No system keyring" in n]
+    assert len(said) == 1 and "GNOME Keyring" in said[0] and "Error" not in said[0]
+    # Signed out: the dialog still says so (the store knows it has no keyring).
+    app.window.sign_out_button.click()
+    app.wait(dialog.isVisible, what="the dialog")
+    assert not dialog.remember.isEnabled() and not dialog.remember.isChecked()
+
+
+def test_a_wrong_address_puts_the_caret_in_the_address(app):
+    """A mistyped or unreachable controller: the error says it, and the address is
+    selected to mend (a wrong password selects the password, as before)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    creds = app.demo.credentials
+    app.run(app.presenter.start(creds.url, "admin"))
+    dialog = app.window.sign_in_dialog
+    dialog.url.setText("http:/127.0.0.1:3080")
+    QTest.keyClicks(dialog.password, "secret")
+    QTest.keyClick(dialog.password, Qt.Key.Key_Return)
+    assert dialog.error.isVisible() and "http://" in dialog.error.text()
+    assert dialog.focusWidget() is dialog.url and dialog.url.selectedText() == "http:/127.0.0.1:3080"
+    assert dialog.password.text() == "secret" and dialog.sign_in.isEnabled()
+    dialog.url.setText("http://127.0.0.1:9")
+    dialog.sign_in.click()
+    app.wait(lambda: "Cannot reach" in dialog.error.text(), what="the unreachable controller said")
+    assert dialog.focusWidget() is dialog.url
+    dialog.url.setText(creds.url)
+    dialog.password.setText("wrong")
+    dialog.sign_in.click()
+    app.wait(lambda: "Authentication" in dialog.error.text(), what="the wrong password said")
+    assert dialog.focusWidget() is dialog.password
+
+
+def test_new_chat_waits_for_a_project_with_a_copilot(app):
+    """Signed out, or no open project: New chat is off (Ctrl+N too), and says why."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    button = app.window.sessions.new_button
+    assert not button.isEnabled() and "Sign in" in button.toolTip()
+    app.sign_in_demo()
+    app.choose("校园网 Campus Network")  # closed
+    assert not button.isEnabled() and "Open the project" in button.toolTip()
+    app.choose("OSPF Lab")
+    assert button.isEnabled()
+    app.window.sign_out_button.click()
+    app.wait(lambda: not button.isEnabled(), what="New chat to be off")
+    resets = []
+    app.presenter.transcript_reset.connect(resets.append)
+    app.window.sign_in_dialog.reject()
+    QTest.keyClick(app.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert not resets

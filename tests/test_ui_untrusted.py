@@ -340,6 +340,6 @@ def test_sign_in_works_when_settings_cannot_be_written(app):
                                  "http:/127.0.0.1:3080", "ftp://127.0.0.1"])
 def test_a_malformed_address_gets_a_clear_message(app, url):
     failures: list[str] = []
-    app.presenter.sign_in_failed.connect(failures.append)
+    app.presenter.sign_in_failed.connect(lambda text, about_the_address: failures.append(text) if about_the_address else None)
     assert app.run(app.presenter.sign_in(url, "admin", "x", remember=False)) is False
     assert failures and "ExceptionGroup" not in failures[0] and "controller URL" in failures[0]

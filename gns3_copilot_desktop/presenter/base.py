@@ -30,7 +30,8 @@ FRAME_MS = 16  # re-render at most once per frame (see turns.py for the pacing)
 class PresenterBase(QObject):
     # Sign-in
     sign_in_needed = Signal(str, str, str)  # url, username, why
-    sign_in_failed = Signal(str)
+    sign_in_failed = Signal(str, bool)  # why, and whether the controller's address is what to mend
+    remember_possible = Signal(bool)  # is there a keyring to remember a sign-in in?
     signed_in = Signal(str, str)  # url, username
     signed_out = Signal()
     certificate_untrusted = Signal(str, object)  # url, client.tls.Certificate

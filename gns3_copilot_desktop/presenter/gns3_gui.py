@@ -32,7 +32,7 @@ class GuiHandOffMixin:
         only with Remember me, kept in the keyring; it is written nowhere else."""
         gui = self.gui_controller_offer()
         if gui is None:
-            self.sign_in_failed.emit(translate("GuiHandOff", "The GNS3 GUI's settings no longer name a controller."))
+            self.sign_in_failed.emit(translate("GuiHandOff", "The GNS3 GUI's settings no longer name a controller."), True)
             return False
         return await self.sign_in(gui.url, gui.username, gui.password, remember)
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
-from ..client.errors import ControllerError, Unauthorized, UntrustedCertificate
+from ..client.errors import ControllerError, Unauthorized, Unreachable, UntrustedCertificate
 from ..protocol.addresses import controller_url, controller_url_problem
 from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
@@ -26,6 +27,7 @@ class SignInMixin:
         self.tell_once(self.settings.problem)
         self.tell_once(self.presets.problem)
         self.tell_once(self.records.problem)
+        self._watch_keyring()
         token = None
         if self.stored_sign_in_possible(url, username):
             keyring_lookup.start()
@@ -51,6 +53,30 @@ class SignInMixin:
             return
         await self._use(client, self.url, self.username, self.url)
         await self.pick_project()
+
+    def sign_in_lasts_one_run(self) -> bool:
+        """Is the sign-in in use forgotten when the app closes ("remember me" was off)?
+        The demo controller (kept under a name of its own) signs itself in at each start."""
+        if self.client is None or self.store_key != self.url:
+            return False
+        saved = (self.settings.controller_url.rstrip("/"), self.settings.username)
+        return not (self.settings.remembered and (self.url, self.username) == saved)
+
+    def _watch_keyring(self) -> None:
+        """Once the keyring has been looked for (in a thread, after the sign-in dialog is
+        up), say whether "remember me" can work here."""
+        loop = asyncio.get_running_loop()
+
+        def found() -> None:  # in the thread that searched, or here
+            try:
+                loop.call_soon_threadsafe(self._keyring_found)
+            except RuntimeError:
+                pass  # the loop is closed: the app has quit meanwhile
+
+        keyring_lookup.when_found(found)
+
+    def _keyring_found(self) -> None:
+        self.remember_possible.emit(self.credentials.check())
 
     def stored_sign_in_possible(self, url: str | None, username: str | None) -> bool:
         """Whether the keyring can hold a token for this start: the last sign-in was
@@ -80,7 +106,7 @@ class SignInMixin:
             self.sign_in_failed.emit(
                 translate("PresenterSignIn", "{error} (the certificate could not be read: {reason})").format(
                     error=exc.message, reason=fetch_failed
-                )
+                ), True,
             )
             return
         pinned = self.settings.trusted_certificates.get(url)
@@ -92,7 +118,7 @@ class SignInMixin:
             )
         else:
             text = translate("PresenterSignIn", "The certificate of {url} is not trusted. Check it, then trust it or cancel.")
-        self.sign_in_failed.emit(text.format(url=url))
+        self.sign_in_failed.emit(text.format(url=url), True)
         self.certificate_untrusted.emit(url, certificate)
 
     def trust_certificate(self, url: str, certificate) -> None:
@@ -120,7 +146,7 @@ class SignInMixin:
         url = controller_url(url)
         problem = controller_url_problem(url)
         if problem is not None:
-            self.sign_in_failed.emit(problem)
+            self.sign_in_failed.emit(problem, True)
             return False
         client = self.client_for(url)
         try:
@@ -131,12 +157,13 @@ class SignInMixin:
             return False
         except ControllerError as exc:
             await client.aclose()
-            self.sign_in_failed.emit(exc.message)
+            self.sign_in_failed.emit(exc.message, isinstance(exc, Unreachable))
             return False
         except Exception as exc:  # noqa: BLE001 - the dialog must never stay at "Signing in…"
             await client.aclose()
             self.sign_in_failed.emit(
-                translate("PresenterSignIn", "Could not sign in to {url}: {error}").format(url=url, error=f"{type(exc).__name__}: {exc}")
+                translate("PresenterSignIn", "Could not sign in to {url}: {error}").format(url=url, error=f"{type(exc).__name__}: {exc}"),
+                False,
             )
             return False
         if keep:

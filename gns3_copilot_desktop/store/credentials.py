@@ -35,8 +35,17 @@ class CredentialStore:
             self.problem = translate(
                 "Credentials",
                 "No system keyring is available, so your sign-in is kept in memory only and will be asked again next time ({reason}).",
-            ).format(reason=type(exc).__name__)
-            log.warning("keyring unavailable: %s", exc)
+            ).format(reason=_why(exc))
+            log.warning("keyring unavailable: %r", exc)
+
+    def check(self) -> bool:
+        """Once the keyring has been looked for: can a sign-in be remembered? Where no
+        keyring exists it is said before anyone ticks "remember me" for nothing."""
+        if self.available and keyring_lookup.missing():
+            from keyring.errors import NoKeyringError  # loaded by the search: no wait
+
+            self._failed(NoKeyringError())
+        return self.available
 
     def _get(self, key: str) -> str | None:
         if self.available:
@@ -86,3 +95,15 @@ class CredentialStore:
         """Sign out: the token and any remembered password are deleted."""
         self._delete(self._key(url, username, "token"))
         self._delete(self._key(url, username, "password"))
+
+
+def _why(exc: Exception) -> str:
+    """Why the keyring failed, in a user's words (keyring's own messages name Python
+    packages to install). keyring is loaded: the error came from it."""
+    from keyring.errors import KeyringLocked, NoKeyringError
+
+    if isinstance(exc, NoKeyringError):
+        return translate("Credentials", "this system has no keyring service, such as GNOME Keyring or KWallet")
+    if isinstance(exc, KeyringLocked):
+        return translate("Credentials", "the keyring is locked")
+    return str(exc).strip() or translate("Credentials", "the keyring refused")

@@ -221,7 +221,8 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self._escape)
         # presenter → widgets
         p.sign_in_needed.connect(self._ask_sign_in)
-        p.sign_in_failed.connect(lambda text: self.sign_in_dialog.show_error(text))
+        p.sign_in_failed.connect(self._sign_in_failed)
+        p.remember_possible.connect(lambda possible: self.sign_in_dialog.set_remember_possible(possible))
         p.signed_in.connect(self._signed_in)
         p.signed_out.connect(self._signed_out)
         p.certificate_untrusted.connect(self._ask_trust)
@@ -335,8 +336,13 @@ class MainWindow(QMainWindow):
         self._show_signed_out(reason)
         if self._sign_in_dialog is not None and self._sign_in_dialog.isVisible():
             return  # already asking: never wipe what the user is typing
+        self.sign_in_dialog.set_remember_possible(self.presenter.credentials.available)
         self.sign_in_dialog.prefill(url, username, reason, self.presenter.settings.remember_me)
         self.sign_in_dialog.open()
+
+    def _sign_in_failed(self, text: str, about_the_address: bool) -> None:
+        dialog = self.sign_in_dialog
+        dialog.show_error(text, dialog.url if about_the_address else None)
 
     def _ask_trust(self, url: str, certificate) -> None:
         from .certificate_dialog import CertificateDialog
@@ -497,18 +503,21 @@ class MainWindow(QMainWindow):
         self.banner.setVisible(True)
 
     def _update_can_send(self) -> None:
+        """Sending and starting a new chat need the same things: say the first missing."""
         p = self.presenter
         caps = p.capabilities
+        why = ""
         if p.client is None:
-            self.composer.set_can_send(False, translate("MainWindow", "Sign in first"))
+            why = translate("MainWindow", "Sign in first")
         elif p.project is None:
-            self.composer.set_can_send(False, translate("MainWindow", "Choose a project first"))
+            why = translate("MainWindow", "Choose a project first")
         elif not p.project.is_opened:
-            self.composer.set_can_send(False, translate("MainWindow", "Open the project first"))
+            why = translate("MainWindow", "Open the project first")
         elif caps is not None and caps.copilot in ("absent", "unavailable"):
-            self.composer.set_can_send(False, untrusted.tooltip(caps.describe()))
-        else:
-            self.composer.set_can_send(True)
+            why = untrusted.tooltip(caps.describe())
+        self.composer.set_can_send(not why, why)
+        self.sessions.new_button.setEnabled(not why)
+        self.sessions.new_button.setToolTip(why or translate("MainWindow", "A new chat with this project's Copilot (Ctrl+N)"))
 
     def show_alert(self, text: str) -> None:
         self.alert.setText(text)
@@ -546,6 +555,8 @@ class MainWindow(QMainWindow):
     def new_chat(self) -> None:
         """A new chat, and the caret in the message box: the next thing a person does is
         type the question (a key typed elsewhere could press a focused button)."""
+        if not self.sessions.new_button.isEnabled():
+            return  # Ctrl+N where no chat can be had: the button's tooltip says why
         self.presenter.new_chat()
         if self.composer.edit.isEnabled():
             self.composer.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)

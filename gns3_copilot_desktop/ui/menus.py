@@ -132,6 +132,9 @@ class Menus:
             lines.append(translate("Menus", "The choice could not be saved, so it holds for the next start only: {problem}").format(problem=problem))
         if self.window.busy_with_unsaved():
             lines.append(translate("Menus", "Restarting now stops the Copilot's answer in progress and loses the message you are typing."))
+        presenter = self.window.presenter
+        if presenter is not None and presenter.sign_in_lasts_one_run():
+            lines.append(translate("Menus", "You signed in without “remember me”: you will be asked for your password again."))
         box = QMessageBox(QMessageBox.Icon.Question, translate("Menus", "Language"), "\n\n".join(lines), QMessageBox.StandardButton.NoButton, self.window)
         now = box.addButton(translate("Menus", "Restart now"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(translate("Menus", "Later"), QMessageBox.ButtonRole.RejectRole)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..protocol.addresses import controller_url, controller_url_problem
 from ..protocol.translation import translate
 
 
@@ -69,7 +70,7 @@ class SignInDialog(QDialog):
     def prefill(self, url: str, username: str, reason: str, remember: bool) -> None:
         self.url.setText(url)
         self.username.setText(username)
-        self.remember.setChecked(remember)
+        self.remember.setChecked(remember and self.remember.isEnabled())
         self.reason.setText(reason)
         self.reason.setVisible(bool(reason))
         self.error.setVisible(False)
@@ -77,21 +78,48 @@ class SignInDialog(QDialog):
         self.set_busy(False)
         (self.password if username else self.username).setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def set_remember_possible(self, possible: bool) -> None:
+        """Without a system keyring nothing can be remembered (never in a plain file):
+        the box says so instead of being ticked for nothing."""
+        if possible == self.remember.isEnabled():
+            return
+        self.remember.setEnabled(possible)
+        if possible:
+            self.remember.setText(translate("SignInDialog", "Remember me (the password goes to the system keyring)"))
+            self.remember.setToolTip("")
+        else:
+            self.remember.setChecked(False)
+            self.remember.setText(translate("SignInDialog", "Remember me (not possible here: no system keyring)"))
+            self.remember.setToolTip(translate(
+                "SignInDialog",
+                "A keyring service such as GNOME Keyring or KWallet keeps a remembered sign-in. "
+                "Without one you are asked at each start: passwords never go to a plain file.",
+            ))
+
     def submit(self) -> None:
         url, user = self.url.text().strip() or self.url.placeholderText(), self.username.text().strip()
         if not user:
-            self.show_error(translate("SignInDialog", "Enter a user name."))
+            self.show_error(translate("SignInDialog", "Enter a user name."), self.username)
+            return
+        # The presenter checks it too (the GNS3 GUI's hand-off has no dialog); here the
+        # caret goes where the mistake is.
+        problem = controller_url_problem(controller_url(url))
+        if problem is not None:
+            self.show_error(problem, self.url)
             return
         self.error.setVisible(False)  # the last attempt's error is not this one's
         self.set_busy(True)
         self.submitted.emit(url, user, self.password.text(), self.remember.isChecked())
 
-    def show_error(self, text: str) -> None:
+    def show_error(self, text: str, field: QLineEdit | None = None) -> None:
+        """Say what went wrong, and select the field to mend (the password, unless
+        said otherwise: most failures are a mistyped one)."""
         self.set_busy(False)
         self.error.setText(text)
         self.error.setVisible(True)
-        self.password.selectAll()
-        self.password.setFocus()
+        field = field or self.password
+        field.selectAll()
+        field.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_busy(self, busy: bool) -> None:
         self.sign_in.setEnabled(not busy)

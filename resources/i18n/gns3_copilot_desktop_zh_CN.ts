@@ -469,6 +469,18 @@ and any tool not known to only read. Known to only read:
         <source>No system keyring is available, so your sign-in is kept in memory only and will be asked again next time ({reason}).</source>
         <translation>没有可用的系统密钥环，登录信息只保存在内存中，下次启动时需要重新登录（{reason}）。</translation>
     </message>
+    <message>
+        <source>this system has no keyring service, such as GNOME Keyring or KWallet</source>
+        <translation>此系统没有密钥环服务（如 GNOME Keyring 或 KWallet）</translation>
+    </message>
+    <message>
+        <source>the keyring is locked</source>
+        <translation>密钥环已锁定</translation>
+    </message>
+    <message>
+        <source>the keyring refused</source>
+        <translation>密钥环拒绝了访问</translation>
+    </message>
 </context>
 <context>
     <name>ErrorWords</name>
@@ -1344,6 +1356,10 @@ and any tool not known to only read. Known to only read:
         <source>Open the project first</source>
         <translation>请先打开项目</translation>
     </message>
+    <message>
+        <source>A new chat with this project&apos;s Copilot (Ctrl+N)</source>
+        <translation>与此项目的 Copilot 新建会话（Ctrl+N）</translation>
+    </message>
 </context>
 <context>
     <name>Menus</name>
@@ -1474,6 +1490,10 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Restarting now stops the Copilot&apos;s answer in progress and loses the message you are typing.</source>
         <translation>立即重启会中止 Copilot 正在生成的回答，并丢失你正在输入的消息。</translation>
+    </message>
+    <message>
+        <source>You signed in without “remember me”: you will be asked for your password again.</source>
+        <translation>你登录时未勾选“记住我”：重启后需要重新输入密码。</translation>
     </message>
     <message>
         <source>Language</source>
@@ -2047,6 +2067,14 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Password</source>
         <translation>密码</translation>
+    </message>
+    <message>
+        <source>Remember me (not possible here: no system keyring)</source>
+        <translation>记住我（此处不可用：没有系统密钥环）</translation>
+    </message>
+    <message>
+        <source>A keyring service such as GNOME Keyring or KWallet keeps a remembered sign-in. Without one you are asked at each start: passwords never go to a plain file.</source>
+        <translation>“记住我”需要密钥环服务（如 GNOME Keyring 或 KWallet）来保存登录信息。没有密钥环时，每次启动都需要登录：密码绝不会写入明文文件。</translation>
     </message>
     <message>
         <source>Enter a user name.</source>
