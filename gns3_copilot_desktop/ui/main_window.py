@@ -222,7 +222,7 @@ class MainWindow(QMainWindow):
         # presenter → widgets
         p.sign_in_needed.connect(self._ask_sign_in)
         p.sign_in_failed.connect(self._sign_in_failed)
-        p.remember_possible.connect(lambda possible: self.sign_in_dialog.set_remember_possible(possible))
+        p.remember_possible.connect(self._remember_possible)
         p.signed_in.connect(self._signed_in)
         p.signed_out.connect(self._signed_out)
         p.certificate_untrusted.connect(self._ask_trust)
@@ -339,6 +339,10 @@ class MainWindow(QMainWindow):
         self.sign_in_dialog.set_remember_possible(self.presenter.credentials.available)
         self.sign_in_dialog.prefill(url, username, reason, self.presenter.settings.remember_me)
         self.sign_in_dialog.open()
+
+    def _remember_possible(self, possible: bool) -> None:
+        if self._sign_in_dialog is not None:  # else it is told when it is made
+            self._sign_in_dialog.set_remember_possible(possible)
 
     def _sign_in_failed(self, text: str, about_the_address: bool) -> None:
         dialog = self.sign_in_dialog
