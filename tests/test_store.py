@@ -102,6 +102,10 @@ def test_the_keyring_is_not_used_before_the_early_search_for_it_is_over(monkeypa
 
     monkeypatch.setattr(keyring.core, "_keyring_backend", keyring.core._keyring_backend)  # restored after
     monkeypatch.setattr(keyring_lookup, "_search", None)
+    # A search of its own: an earlier test in this process may have searched already
+    # (one search per process), and then this one would look for nothing.
+    monkeypatch.setattr(keyring_lookup, "_done", False)
+    monkeypatch.setattr(keyring_lookup, "_callbacks", [])
     found = MemoryKeyring()
     order = []
 

@@ -192,7 +192,7 @@ def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbo
 
     from gns3_copilot_desktop.controller_sim.engine import text_pieces
     from gns3_copilot_desktop.controller_sim.workloads import _REALISTIC_ANSWER as answer
-    from gns3_copilot_desktop.ui.untrusted import MARKDOWN_FEATURES
+    from gns3_copilot_desktop.ui.untrusted import markdown_features
 
     def shown(view: MarkdownView) -> str:
         parts = [b.block.toPlainText() for b in view.frozen_blocks() if b.block is not None]
@@ -201,7 +201,7 @@ def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbo
 
     def whole(text: str) -> str:
         document = QTextDocument()
-        document.setMarkdown(text, MARKDOWN_FEATURES)
+        document.setMarkdown(text, markdown_features())
         return " ".join(document.toPlainText().split())
 
     view = MarkdownView()

@@ -3,7 +3,6 @@ notices. It renders a `Transcript`, and on each frame only the items that change
 
 from __future__ import annotations
 
-import html
 
 import time
 from collections.abc import Callable
@@ -84,6 +83,8 @@ class AssistantMessage(QWidget):
             self._seen = len(item.pieces)
             self.copy.setVisible(True)
         if item.iteration_notice is not None:
+            import html  # (loaded by the first answer's warm-up, not before the window is up)
+
             self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{html.escape(item.iteration_notice.summary())}</b>")
             self.limit_line.setAccessibleName(
                 translate("ChatView", "Limit reached: {summary}").format(summary=item.iteration_notice.summary())
@@ -161,6 +162,8 @@ def warm_up_steps() -> list[Callable[[], None]]:
         from . import tool_card  # noqa: F401
 
     def load_markdown() -> None:
+        import html  # noqa: F401 - escaping, for the cards' rich-text lines
+
         from . import markdown_view  # noqa: F401
 
         theme.monospace()
@@ -676,6 +679,8 @@ class ChatView(QScrollArea):
 
         stopped = t is not None and t.limit_stop is not None and t.state not in (TurnState.STREAMING, TurnState.IDLE)
         if stopped:
+            import html
+
             summary = t.limit_stop.summary()
             if t.limit_enforced_by == "app":
                 flag = translate("ChatView", "{summary} (stopped by this app)").format(summary=summary)

@@ -7,8 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -30,6 +29,8 @@ from .limits_panel import LimitsPanel
 from .sidebar import ProjectPicker, SessionList
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+
     from ..presenter import Presenter
 
 ALERT_MS = 10000
@@ -53,6 +54,20 @@ def first_size(available: QSize) -> QSize:
     if available.isEmpty():
         return FIRST_SIZE
     return FIRST_SIZE.boundedTo(available.shrunkBy(FRAME_ALLOWANCE))
+
+
+class PaintHold(QObject):
+    """Hands the window's repaints to MainWindow._update_requested once a presenter is
+    attached (before, the chat renders nothing to wait for). A filter, not an `event()`
+    of the window's own: the first QEvent given to Python makes PySide build the Python
+    types of some forty event classes (3 ms), which the first frame does not need."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        return event.type() == QEvent.Type.UpdateRequest and self.window._update_requested(event)
 
 
 class MainWindow(QMainWindow):
@@ -112,6 +127,7 @@ class MainWindow(QMainWindow):
         self._silence_check.timeout.connect(self._update_banner)
         self.chat = ChatView()
         self._paint_held = False
+        self._paint_hold_filter: PaintHold | None = None  # installed with the presenter
         self._paint_hold = QTimer(self)
         self._paint_hold.setSingleShot(True)
         self._paint_hold.setInterval(HOLD_PAINT_MS)
@@ -183,6 +199,9 @@ class MainWindow(QMainWindow):
 
     def attach(self, presenter: Presenter) -> None:
         self.presenter = presenter
+        if self._paint_hold_filter is None:
+            self._paint_hold_filter = PaintHold(self)
+            self.installEventFilter(self._paint_hold_filter)
         self._wire()
         from .menus import Menus
 
@@ -196,6 +215,8 @@ class MainWindow(QMainWindow):
     # -- wiring ---------------------------------------------------------------------------
 
     def _wire(self) -> None:
+        from PySide6.QtGui import QKeySequence, QShortcut  # (1 ms of enums: after the first paint)
+
         p, spawn = self.presenter, self.presenter.spawn
         # intents → presenter
         self.sign_out_button.clicked.connect(self.sign_out)
@@ -528,9 +549,9 @@ class MainWindow(QMainWindow):
         self.alert.setVisible(True)
         self._alert_timer.start(ALERT_MS)  # said once: not echoed in the status bar
 
-    def event(self, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() != QEvent.Type.UpdateRequest or self.presenter is None:
-            return super().event(event)
+    def _update_requested(self, event: QEvent) -> bool:
+        """A repaint of the window is due (through PaintHold): True when it is done or
+        held."""
         if self.chat.pending() and not self._paint_held:
             # The chat is half-way through rendering a frame in slices: painting now
             # would show half of it and cost a whole repaint. Paint once it is done,
@@ -547,9 +568,9 @@ class MainWindow(QMainWindow):
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
         # A repaint of the window: its cost counts in how often the chat re-renders.
         started = time.perf_counter()
-        handled = super().event(event)
+        self.event(event)
         self.presenter.note_render_time((time.perf_counter() - started) * 1000)
-        return handled
+        return True
 
     def _release_paint(self) -> None:
         if self._paint_held:

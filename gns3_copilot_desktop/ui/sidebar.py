@@ -24,8 +24,6 @@ from . import untrusted
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession, Project
 
-from .session_line import session_line, session_tooltip  # noqa: E402 - one description of a chat
-
 ROLE_ID = Qt.ItemDataRole.UserRole
 
 
@@ -131,6 +129,10 @@ class SessionList(QWidget):
         self._sessions: dict[str, ChatSession] = {}
 
     def set_sessions(self, sessions: list[ChatSession], current: str | None) -> None:
+        # One description of a chat (its module loads datetime, 2 ms: not before the
+        # window is up).
+        from .session_line import session_line, session_tooltip
+
         self._sessions = {s.thread_id: s for s in sessions}
         self.list.clear()
         for session in sessions:

@@ -105,6 +105,8 @@ def apply_text_size(size: int) -> None:
     """View → text size, on the application's font, not the window's: dialogs are
     windows of their own and do not inherit the main window's font, and they must grow
     too. (Also called before the window is made, so the first paint has the size.)"""
+    if size == 0 and _base_font is None:
+        return  # the platform's own size, untouched so far (and QFont's enums not built: 2 ms)
     font = base_font()
     font.setPointSizeF(max(6.0, font.pointSizeF() + size))
     if font != QApplication.font():

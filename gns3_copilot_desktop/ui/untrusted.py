@@ -17,14 +17,22 @@ controller's own words.
 
 from __future__ import annotations
 
-import html
 import re
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QColor, QImage, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat, QTextOption
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
 
 from ..protocol.translation import translate
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QImage, QTextDocument
+    from PySide6.QtWidgets import QMessageBox
+
+# The window's labels need only `visible` and `set_plain` before it is first painted;
+# the Markdown and link parts load their Qt classes (their Python enums: 5-7 ms) and
+# `html` (2 ms) when first used, after the window is up (app.start_up_done warms them).
 
 # Bidi embeddings, overrides and isolates; marks that reorder; zero-width characters
 # that hide text; NUL. (ZWJ and ZWNJ stay: emoji and many scripts need them.)
@@ -35,10 +43,6 @@ _HIDING = {
     "\x00": "NUL",
 }
 _HIDING_RE = re.compile("[" + "".join(re.escape(c) for c in _HIDING) + "]")
-
-MARKDOWN_FEATURES = QTextDocument.MarkdownFeature(
-    QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
-)
 
 # What Qt's Markdown importer is given at most in one piece (see markdown_view's cuts);
 # beyond these the piece is shown as plain text.
@@ -57,6 +61,8 @@ def visible(text: str) -> str:
 
 def escaped(text: str) -> str:
     """For the rare place that must be rich text (a tooltip): escaped, marks visible."""
+    import html
+
     return html.escape(visible(text), quote=False)
 
 
@@ -111,11 +117,13 @@ def too_hard(text: str) -> str | None:
 
 def render_markdown(document: QTextDocument, text: str) -> None:
     """Untrusted Markdown into a document, by the policy above."""
+    from PySide6.QtGui import QTextOption
+
     reason = too_hard(text)
     if reason is not None:
         render_plain_with_notice(document, text, translate("Untrusted", "Shown as plain text ({reason}).").format(reason=reason))
         return
-    document.setMarkdown(visible(text), MARKDOWN_FEATURES)
+    document.setMarkdown(visible(text), markdown_features())
     option = document.defaultTextOption()
     # Qt looks for a word boundary in a long run without spaces at length cost per
     # line: such a run (a base64 blob, a hash, "AAAA…") wraps anywhere instead.
@@ -127,7 +135,17 @@ def render_markdown(document: QTextDocument, text: str) -> None:
         _images_as_links(document)
 
 
+def markdown_features() -> QTextDocument.MarkdownFeature:
+    """GitHub's dialect without raw HTML."""
+    from PySide6.QtGui import QTextDocument
+
+    features = QTextDocument.MarkdownFeature
+    return features(features.MarkdownDialectGitHub.value | features.MarkdownNoHTML.value)
+
+
 def render_plain_with_notice(document: QTextDocument, text: str, notice: str) -> None:
+    from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+
     document.setPlainText(visible(text))
     cursor = QTextCursor(document)
     note = QTextCharFormat()
@@ -138,6 +156,8 @@ def render_plain_with_notice(document: QTextDocument, text: str, notice: str) ->
 
 def _images_as_links(document: QTextDocument) -> None:
     """Each image becomes "[image: alt]" linking to its address: nothing is loaded."""
+    from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextFormat
+
     images = []
     block = document.begin()
     while block.isValid():
@@ -166,6 +186,8 @@ def _images_as_links(document: QTextDocument) -> None:
 def placeholder_resource() -> QImage:
     """What a document gets if it ever asks for a resource: an empty picture. Nothing
     is read (the images are made links before layout; this is the second guard)."""
+    from PySide6.QtGui import QImage
+
     image = QImage(1, 1, QImage.Format.Format_ARGB32)
     image.fill(0)
     return image
@@ -179,6 +201,8 @@ OPENABLE = ("http", "https")
 def open_link(url: QUrl, parent: QWidget | None) -> QMessageBox:
     """A click on a link in untrusted text: show where it really goes and ask.
     http/https can be opened in the browser or copied; anything else only copied."""
+    from PySide6.QtWidgets import QMessageBox
+
     target = url.toString()
     scheme = url.scheme().lower()
     box = QMessageBox(parent)
