@@ -41,6 +41,7 @@ MAX_TAIL_TABLE_ROWS = 24
 # this long before the loop gets the thread back; the rest follows on the next turns.
 FEED_CHARS = 2 * MAX_TAIL_CHARS
 CUT_BUDGET_MS = 4.0
+TAIL_AFTER_MS = 1.0  # cut for longer than this: the tail is shown in the next turn
 MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
 
 
@@ -188,7 +189,7 @@ class LazyMarkdownBlock(QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if self.block is None:
-            QTimer.singleShot(0, self, self.realize)  # not from inside a paint
+            _realize_soon(self)  # not from inside a paint
 
     def realize(self, force: bool = False) -> None:
         # A paint can come before the layout has placed a new block (they all start at
@@ -204,6 +205,41 @@ class LazyMarkdownBlock(QWidget):
         )
         self.block.set_markdown(self.text)
         self.block.show()
+
+
+# Blocks that came into view, parsed a few at a time: each posted its own call before,
+# and Qt ran all of them in one turn of the loop (a screen of a table: 10-25 ms).
+# From a timer, not posted calls, so the loop's other timers run between the turns.
+REALIZE_BUDGET_MS = 4.0
+_waiting: list[LazyMarkdownBlock] = []
+_realizer: QTimer | None = None
+
+
+def _realize_soon(block: LazyMarkdownBlock) -> None:
+    global _realizer
+    if block not in _waiting:
+        _waiting.append(block)
+    if _realizer is None:
+        _realizer = QTimer(singleShot=True, interval=0, timeout=_realize_some)
+    if not _realizer.isActive():
+        _realizer.start()
+
+
+def _realize_some() -> None:
+    """Parse the waiting blocks, the lowest first (the end of the chat is what the user
+    reads), until REALIZE_BUDGET_MS is spent; the rest in the next turns."""
+    from shiboken6 import isValid
+
+    started = time.perf_counter()
+    while _waiting:
+        block = _waiting.pop()
+        if not isValid(block):
+            continue  # deleted while it waited (the chat was closed, paged out)
+        block.realize()
+        if (time.perf_counter() - started) * 1000 > REALIZE_BUDGET_MS:
+            break
+    if _waiting and _realizer is not None:
+        _realizer.start()
 
 
 class _Blocks(QWidget):
@@ -308,6 +344,13 @@ class MarkdownView(QWidget):
                     self._resume.start()
                 self._show_new_blocks()
                 return
+        if self._tail_label is not None and (time.perf_counter() - started) * 1000 > TAIL_AFTER_MS:
+            # Showing the tail parses up to two blocks again (7-10 ms for 4 KB): after
+            # cutting a burst, that waits for the next turn of the loop, on its own.
+            if not self._resume.isActive():
+                self._resume.start()
+            self._show_new_blocks()
+            return
         self._show_tail(self._complete)
         self._show_new_blocks()
 
