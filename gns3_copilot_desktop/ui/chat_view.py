@@ -373,6 +373,7 @@ class ChatView(QScrollArea):
         self._page_drawing = QTimer(self, singleShot=True, interval=0, timeout=self._draw_page)
         self._next_slice = QTimer(self, singleShot=True, interval=0, timeout=self._continue_slices)
         self._deleting = QTimer(self, singleShot=True, interval=0, timeout=self._delete_some)
+        self._next_page_slice = QTimer(self, singleShot=True, interval=0, timeout=self._page)
         self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
@@ -802,7 +803,7 @@ class ChatView(QScrollArea):
             if max(top - (y + widget.height()), y - (top + screen), 0) > PAGE_IN_SCREENS * screen:
                 continue
             if (time.perf_counter() - started) * 1000 > SLICE_MS:
-                QTimer.singleShot(0, self, self._page)  # the rest in the next slice
+                self._next_page_slice.start()  # the rest in the next slice
                 break
             drawn = self._render_new(group.start + n)
             group.replace(widget, drawn)
