@@ -161,11 +161,6 @@ class TurnsMixin:
                     # One clock read per event (twenty thousand in a fast turn): when it
                     # was heard, and how long the loop has been kept busy.
                     self._last_heard = heard = time.monotonic()
-                    if heard - busy_since > YIELD_AFTER_S:
-                        # Reading this event took the loop's time already (a tool's
-                        # megabytes, joined and decoded): applying it waits a turn.
-                        await asyncio.sleep(0)
-                        busy_since = time.monotonic()
                     try:
                         transcript.apply(event)
                     except Exception as exc:  # one odd event must not end the turn
