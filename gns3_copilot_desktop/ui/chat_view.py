@@ -449,6 +449,7 @@ class ChatView(QScrollArea):
             self._first += moved
             for group in self._groups:
                 group.start += moved
+            self._page_to_draw = [index + moved for index in self._page_to_draw]
             transcript.take_changes()
         else:  # what this app recorded changed the newest turns: draw them again
             bar = self.verticalScrollBar()
