@@ -110,7 +110,8 @@ def test_export_from_the_window_and_open_it_again_offline(app, tmp_path):
     app.run(app.presenter.sign_out())
     window = companion.open_exported(tmp_path / "chat.json")  # no controller needed
     assert window.isVisible() and window.title.text() == "Check the interface status of all devices"
-    assert len(window.view.widgets()) == shown
+    # Drawn newest first, a slice at a time, like any chat opened.
+    app.wait(lambda: len(window.view.widgets()) == shown, 5, "the exported chat drawn whole")
     window.close()
 
 

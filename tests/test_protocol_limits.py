@@ -97,3 +97,23 @@ def test_flagged_in_history():
     assert [c.status for c in calls] == [ToolStatus.LIMIT] * 2
     assert calls[0].parsed_arguments == {"host": "PC1"}
     assert [n.limit for n in t.limit_notices()] == [1, 1]
+
+
+def test_a_huge_tool_output_is_the_tools_result_not_a_notice():
+    """The controller's notices are short: a tool that prints megabytes which happen to
+    start like one (a log of earlier runs) shows as its result, and the turn goes on."""
+    t = Transcript()
+    t.begin_turn("q", max_tool_calls=5)
+    t.apply(ToolCallEvent.model_validate({"tool_call": {"id": "a", "function": {"name": "log", "arguments": "{}", "complete": True}}}))
+    huge = tool_limit_message(1, 0) + "\n" + "x" * (2 * 1024 * 1024)
+    t.apply(ToolEndEvent(tool_name="log", tool_call_id="a", tool_output=huge))
+    t.apply(ToolCallEvent.model_validate({"tool_call": {"id": "b", "function": {"name": "dump", "arguments": "{}", "complete": True}}}))
+    t.apply(ToolEndEvent(tool_name="dump", tool_call_id="b",
+                         tool_output=json.dumps({"status": "aborted", "data": "y" * (2 * 1024 * 1024)})))
+    calls = t.tool_calls()
+    assert [c.status for c in calls] == [ToolStatus.DONE, ToolStatus.DONE]
+    assert calls[0].output == huge and t.limit_stop is None
+    # The same notice on its own is still the controller's.
+    t.apply(ToolCallEvent.model_validate({"tool_call": {"id": "c", "function": {"name": "ping", "arguments": "{}", "complete": True}}}))
+    t.apply(ToolEndEvent(tool_name="ping", tool_call_id="c", tool_output=tool_limit_message(1, 0)))
+    assert t.tool_calls()[-1].status == ToolStatus.LIMIT

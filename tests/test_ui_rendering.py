@@ -67,6 +67,59 @@ def test_a_long_history_opens_on_its_newest_page_and_pages_back(qtbot):
     assert view.widgets()[0].label.text() == "question 0"
 
 
+def test_a_chat_opens_on_its_newest_message_and_stays_there_while_the_page_is_drawn(qtbot):
+    """The page is drawn a slice at a time, the newest first: the newest answer is there
+    as soon as the chat is opened, the view never leaves the bottom while the older
+    messages of the page are drawn above it, and in the end the page is whole."""
+    from PySide6.QtWidgets import QApplication
+
+    messages = []
+    for n in range(40):
+        answer = f"answer **{n}**\n\n" + markdown_document(1500, first_section=n)
+        messages += [{"role": "user", "content": f"question {n}"}, {"role": "assistant", "content": answer}]
+    transcript = Transcript.from_history(ConversationHistory.model_validate({"thread_id": "t", "messages": messages}))
+    view = shown_view(qtbot, transcript, height=400)
+    newest = view.widgets()[-1]
+    assert isinstance(newest, AssistantMessage) and newest.view.text().startswith("answer **39**")
+    bar = view.verticalScrollBar()
+    for _ in range(500):
+        QApplication.processEvents()
+        assert bar.value() == bar.maximum(), "the view left the newest message"
+        if not view.pending():
+            break
+        qtbot.wait(1)
+    assert not view.pending()
+    shown = view.widgets()
+    assert len(shown) == ChatView.PAGE and shown[-1] is newest
+    assert [w.label.text() for w in shown if not isinstance(w, AssistantMessage)] == [f"question {n}" for n in range(34, 40)]
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+
+
+def test_the_older_messages_arriving_while_the_page_is_drawn_leave_the_page_whole(qtbot):
+    """The whole chat can replace its newest page before the page is drawn (a reader
+    who scrolled up at once): every message of the page is drawn all the same."""
+    from gns3_copilot_desktop.ui.chat_view import _Unrendered
+
+    def transcript_of(first: int) -> Transcript:
+        messages = []
+        for n in range(first, 40):
+            answer = f"answer **{n}**\n\n" + markdown_document(1500, first_section=n)
+            messages += [{"role": "user", "content": f"question {n}"}, {"role": "assistant", "content": answer}]
+        return Transcript.from_history(ConversationHistory.model_validate({"thread_id": "t", "messages": messages}))
+
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(800, 400)
+    view.show()
+    view.reset(transcript_of(30), more_above=True)
+    assert view.pending(), "the page is drawn newest first, a slice at a time"
+    view.extend(transcript_of(0))
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    page = view._widgets[-ChatView.PAGE:]
+    assert not any(isinstance(w, _Unrendered) for w in page)
+    assert [w.label.text() for w in page if not isinstance(w, AssistantMessage)] == [f"question {n}" for n in range(34, 40)]
+
+
 def test_streaming_into_a_paged_view_updates_the_newest_items(qtbot):
     transcript = Transcript.from_history(ConversationHistory.model_validate(
         {"thread_id": "t", "messages": [{"role": "user", "content": f"q{n}"} for n in range(50)]}))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .limits import LimitNotice
+from .limits import NOTICE_MAX_CHARS, LimitNotice
 
 
 class TurnState(str, Enum):
@@ -115,7 +115,7 @@ def _parse_json(text: str) -> Any:
 
 def _aborted_output(output: str) -> dict[str, Any] | None:
     """The controller's answer for a tool that an abort kept from running."""
-    if '"aborted"' not in output:
+    if len(output) > NOTICE_MAX_CHARS or '"aborted"' not in output:
         return None
     parsed = _parse_json(output)
     if isinstance(parsed, dict) and parsed.get("status") == "aborted":

@@ -110,6 +110,12 @@ class LimitNotice:
         return text
 
 
+# The controller's own answers in a tool's place (a limit's, an abort's) are a few
+# hundred characters. A tool's real output can be megabytes: it is not searched for
+# them, since each search of it held the window for milliseconds.
+NOTICE_MAX_CHARS = 64 * 1024
+
+
 def _candidate_texts(text: str) -> list[str]:
     """The text itself and, when it is JSON, the strings inside it."""
     candidates = [text]
@@ -130,8 +136,10 @@ def _candidate_texts(text: str) -> list[str]:
 
 def detect_limit_notice(text: str | None) -> LimitNotice | None:
     """A tool-call limit notice in a tool message's text, or None."""
-    # Cheap test first: this runs on every tool result, some of them megabytes long.
-    if not text or ("limit" not in text and "Limit" not in text and "LIMIT" not in text):
+    # Cheap tests first: this runs on every tool result, some of them megabytes long,
+    # and a notice is a short message of the controller's (searching 5 MB three times
+    # held the window for 6 ms).
+    if not text or len(text) > NOTICE_MAX_CHARS or ("limit" not in text and "Limit" not in text and "LIMIT" not in text):
         return None
     for candidate in _candidate_texts(text):
         match = _TOOL_LIMIT.match(candidate)

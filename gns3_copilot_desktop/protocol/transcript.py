@@ -396,10 +396,10 @@ class Transcript:
             call = self._find_call(event.tool_name, call_id, started=None)
         if call is None:
             call = self._orphan_call(event.tool_name, call_id)
-        self._finish_call(call, output, counted=call.started)
+        self._finish_call(call, output, counted=call.started, aborted=aborted)
         self._touch(call)
 
-    def _finish_call(self, call: ToolCall, output: str, *, counted: bool) -> None:
+    def _finish_call(self, call: ToolCall, output: str, *, counted: bool, aborted: dict | None = None) -> None:
         call.output = output
         if not call.complete:
             call.set_arguments(call.arguments, True)
@@ -408,7 +408,7 @@ class Transcript:
             call.status = ToolStatus.LIMIT
             call.limit = notice
             self._stop_on_limit(notice, "controller")
-        elif _aborted_output(output) is not None:
+        elif (aborted if aborted is not None else _aborted_output(output)) is not None:
             if call.started and counted:
                 self.tool_calls_executed -= 1  # it was counted at its start, but did not run
             # An abort that this app sent to enforce a limit is a limit stop, not

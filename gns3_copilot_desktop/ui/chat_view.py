@@ -369,6 +369,14 @@ class ChatView(QScrollArea):
         self._first = 0  # index of the first item that has a widget
         self._more_above = False  # the controller has older messages than the transcript
         self._to_delete: list[_Group] = []  # groups of a chat no longer shown
+        self._page_to_draw: list[int] = []  # a page just opened: items still boxes, oldest first
+        # Slices follow from timers, not posted calls (QTimer.singleShot(0) posts one):
+        # Qt runs its timers only once no posted event waits, so a chain of posted
+        # slices kept the network's callbacks and every timer waiting until it ended.
+        self._page_drawing = QTimer(self, singleShot=True, interval=0, timeout=self._draw_page)
+        self._next_slice = QTimer(self, singleShot=True, interval=0, timeout=self._continue_slices)
+        self._deleting = QTimer(self, singleShot=True, interval=0, timeout=self._delete_some)
+        self._next_page_slice = QTimer(self, singleShot=True, interval=0, timeout=self._page)
         self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._stick_to_bottom = True
@@ -444,6 +452,7 @@ class ChatView(QScrollArea):
             self._first += moved
             for group in self._groups:
                 group.start += moved
+            self._page_to_draw = [index + moved for index in self._page_to_draw]
             transcript.take_changes()
         else:  # what this app recorded changed the newest turns: draw them again
             bar = self.verticalScrollBar()
@@ -464,7 +473,7 @@ class ChatView(QScrollArea):
         # go held the loop for 65-76 ms when switching away from it.
         self._to_delete += self._groups
         if self._to_delete:
-            QTimer.singleShot(0, self, self._delete_some)
+            self._deleting.start()
         self._groups = []
         self._widgets = []
         self._dirty = set()
@@ -474,18 +483,54 @@ class ChatView(QScrollArea):
         self._let_go()  # another chat's place
         self.jump.setVisible(False)
         transcript.take_changes()
-        # A page at most, rendered at once: the user just asked for this chat, and a
-        # painted page now beats a smooth loop for the next few milliseconds (other
-        # windows and tests read the chat as soon as it is reset).
-        self._dirty.update(range(self._first, len(transcript.items)))
-        self._render_slice(budget_ms=None)
+        # A page at most, each item a box of its estimated height first, then drawn
+        # newest first, SLICE_MS at a time: drawn in one go, a page of twelve held the
+        # loop for 45-55 ms (the widgets, then Qt laying out and fitting all of them).
+        # The view stays at the bottom meanwhile, and the window's paint waits for the
+        # last slice (see `pending`), so the page shows whole, the newest message where
+        # the user looks.
+        items = transcript.items
+        width, metrics = self._text_width(), self.fontMetrics()
+        for index in range(self._first, len(items)):
+            box = _Unrendered(_estimated_height(items[index], width, metrics))
+            self._last_group().add(box, index)
+            self._widgets.append(box)
+        self._page_to_draw = list(range(self._first, len(items)))
+        self._placeholder.setVisible(not self._groups)
+        self._update_earlier()
+        self.refresh_limit_bar()
+        self._draw_page()
+
+    def _draw_page(self) -> None:
+        """Draw the boxes of the page just opened, the newest first, SLICE_MS of work at
+        a time (at least one item), the rest from a timer: the loop's other timers and
+        the network run between the slices."""
+        started = time.perf_counter()
+        while self._page_to_draw:
+            index = self._page_to_draw.pop()
+            position = index - self._first
+            if not 0 <= position < len(self._widgets):
+                continue
+            box = self._widgets[position]
+            if not isinstance(box, _Unrendered):
+                continue  # paged out, or drawn already (Find went there)
+            group = next(g for g in self._groups if g.start <= index < g.start + g.count)
+            drawn = self._render_new(index)
+            group.replace(box, drawn)
+            self._widgets[position] = drawn
+            if (time.perf_counter() - started) * 1000 > SLICE_MS:
+                break
+        if self._page_to_draw:
+            self._page_drawing.start()
+        elif not self._dirty:
+            self.settled.emit()
 
     def _delete_some(self) -> None:
         started = time.perf_counter()
         while self._to_delete and (time.perf_counter() - started) * 1000 < SLICE_MS:
             shiboken6.delete(self._to_delete.pop())  # now, with its widgets, within the slice
         if self._to_delete:
-            QTimer.singleShot(0, self, self._delete_some)
+            self._deleting.start()
 
     def show_earlier(self) -> None:
         if self._transcript is None:
@@ -558,15 +603,14 @@ class ChatView(QScrollArea):
         self._render_slice()
 
     def pending(self) -> int:
-        return len(self._dirty)
+        return len(self._dirty) + len(self._page_to_draw)
 
-    def _render_slice(self, budget_ms: float | None = SLICE_MS) -> None:
+    def _render_slice(self, budget_ms: float = SLICE_MS) -> None:
         if self._transcript is None:
             return
         started = time.perf_counter()
         items = self._transcript.items
-        # (A chat just opened is drawn whole: its page is what the user asked to see.)
-        drawn_from = self._drawn_from(items) if budget_ms is not None else self._first + len(self._widgets)
+        drawn_from = self._drawn_from(items)
         while self._dirty:
             index = min(self._dirty)
             self._dirty.discard(index)
@@ -585,13 +629,13 @@ class ChatView(QScrollArea):
                         widget = self._render_new(new)
                     self._last_group().add(widget, new)
                     self._widgets.append(widget)
-            if self._dirty and budget_ms is not None and (time.perf_counter() - started) * 1000 > budget_ms:
-                QTimer.singleShot(0, self, self._continue_slices)
+            if self._dirty and (time.perf_counter() - started) * 1000 > budget_ms:
+                self._next_slice.start()
                 break
         self._placeholder.setVisible(not self._groups)
         self._update_earlier()
         self.refresh_limit_bar()
-        if not self._dirty:
+        if not self._dirty and not self._page_to_draw:
             self.settled.emit()
 
     def _text_width(self) -> int:
@@ -765,7 +809,7 @@ class ChatView(QScrollArea):
             if max(top - (y + widget.height()), y - (top + screen), 0) > PAGE_IN_SCREENS * screen:
                 continue
             if (time.perf_counter() - started) * 1000 > SLICE_MS:
-                QTimer.singleShot(0, self, self._page)  # the rest in the next slice
+                self._next_page_slice.start()  # the rest in the next slice
                 break
             drawn = self._render_new(group.start + n)
             group.replace(widget, drawn)

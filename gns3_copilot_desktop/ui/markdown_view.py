@@ -40,7 +40,8 @@ MAX_TAIL_TABLE_ROWS = 24
 # A burst (a megabyte in one frame) is taken in a little at a time, and cut for at most
 # this long before the loop gets the thread back; the rest follows on the next turns.
 FEED_CHARS = 2 * MAX_TAIL_CHARS
-CUT_BUDGET_MS = 4.0
+CUT_BUDGET_MS = 2.0
+TAIL_AFTER_MS = 1.0  # cut for longer than this: the tail is shown in the next turn
 MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
 
 
@@ -188,7 +189,7 @@ class LazyMarkdownBlock(QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if self.block is None:
-            QTimer.singleShot(0, self, self.realize)  # not from inside a paint
+            _realize_soon(self)  # not from inside a paint
 
     def realize(self, force: bool = False) -> None:
         # A paint can come before the layout has placed a new block (they all start at
@@ -204,6 +205,41 @@ class LazyMarkdownBlock(QWidget):
         )
         self.block.set_markdown(self.text)
         self.block.show()
+
+
+# Blocks that came into view, parsed a few at a time: each posted its own call before,
+# and Qt ran all of them in one turn of the loop (a screen of a table: 10-25 ms).
+# From a timer, not posted calls, so the loop's other timers run between the turns.
+REALIZE_BUDGET_MS = 2.0
+_waiting: list[LazyMarkdownBlock] = []
+_realizer: QTimer | None = None
+
+
+def _realize_soon(block: LazyMarkdownBlock) -> None:
+    global _realizer
+    if block not in _waiting:
+        _waiting.append(block)
+    if _realizer is None:
+        _realizer = QTimer(singleShot=True, interval=0, timeout=_realize_some)
+    if not _realizer.isActive():
+        _realizer.start()
+
+
+def _realize_some() -> None:
+    """Parse the waiting blocks, the lowest first (the end of the chat is what the user
+    reads), until REALIZE_BUDGET_MS is spent; the rest in the next turns."""
+    from shiboken6 import isValid
+
+    started = time.perf_counter()
+    while _waiting:
+        block = _waiting.pop()
+        if not isValid(block):
+            continue  # deleted while it waited (the chat was closed, paged out)
+        block.realize()
+        if (time.perf_counter() - started) * 1000 > REALIZE_BUDGET_MS:
+            break
+    if _waiting and _realizer is not None:
+        _realizer.start()
 
 
 class _Blocks(QWidget):
@@ -286,29 +322,46 @@ class MarkdownView(QWidget):
 
     def _work(self) -> None:
         started = time.perf_counter()
+
+        def spent() -> bool:
+            return (time.perf_counter() - started) * 1000 > CUT_BUDGET_MS
+
         while True:
             self._take_incoming()
             self._scan()
             # Cut at the first break past CHUNK_CHARS, again and again: a burst of text
-            # (a fast stream, a loaded history) becomes blocks of about that size.
+            # (a fast stream, a loaded history) becomes blocks of about that size. The
+            # budget is looked at after each block: a table's 8 KB made 6-8 of them,
+            # 8-13 ms, before it was looked at once.
             while True:
                 cut = next((b for b in self._breaks if b >= CHUNK_CHARS), None)
                 if cut is None:
                     break
                 if cut > MAX_TAIL_CHARS:
                     self._forced_cut()  # the first break is too far: cut before it
-                    continue
-                self._freeze(cut)
+                else:
+                    self._freeze(cut)
+                if spent():
+                    return self._pause()
             while len(self._tail) > MAX_TAIL_CHARS or self._tail_table_rows() > MAX_TAIL_TABLE_ROWS:
                 self._forced_cut()
+                if spent():
+                    return self._pause()
             if not self._incoming:
                 break
-            if (time.perf_counter() - started) * 1000 > CUT_BUDGET_MS:
-                if not self._resume.isActive():
-                    self._resume.start()
-                self._show_new_blocks()
-                return
+            if spent():
+                return self._pause()
+        if self._tail_label is not None and (time.perf_counter() - started) * 1000 > TAIL_AFTER_MS:
+            # Showing the tail parses up to two blocks again (7-10 ms for 4 KB): after
+            # cutting a burst, that waits for the next turn of the loop, on its own.
+            return self._pause()
         self._show_tail(self._complete)
+        self._show_new_blocks()
+
+    def _pause(self) -> None:
+        """The rest of the work in the next turn of the loop; what is cut is shown."""
+        if not self._resume.isActive():
+            self._resume.start()
         self._show_new_blocks()
 
     def _show_new_blocks(self) -> None:

@@ -158,6 +158,7 @@ class ToolCallCard(theme.Card):
         self.full: QPlainTextEdit | None = None
         self._filling: str | None = None  # what the editor holds, or is being filled with
         self._filled = 0  # how much of it is in the editor so far
+        self._fill_next: QTimer | None = None  # the next slice, made with the first
         self.show_all = QPushButton()
         self.show_all.setFlat(True)
         self.show_all.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -310,7 +311,11 @@ class ToolCallCard(theme.Card):
             if (time.perf_counter() - started) * 1000 > FILL_SLICE_MS:
                 break
         if self._filled < len(text):
-            QTimer.singleShot(0, self, self._fill)
+            # From a timer, not a posted call: a chain of posted calls kept Qt's timers
+            # and the network's callbacks waiting until the whole result was in.
+            if self._fill_next is None:
+                self._fill_next = QTimer(self, singleShot=True, interval=0, timeout=self._fill)
+            self._fill_next.start()
 
     def _toggle(self) -> None:
         self._expanded = not self._expanded
