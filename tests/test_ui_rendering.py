@@ -3,6 +3,8 @@ histories shown newest first, a page at a time."""
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QApplication
+
 from gns3_copilot_desktop.controller_sim.workloads import markdown_document, split_pieces
 from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Transcript
 from gns3_copilot_desktop.ui.chat_view import AssistantMessage, ChatView
@@ -382,3 +384,35 @@ def test_find_goes_to_a_match_a_fast_stream_passed_by(qtbot):
     widget = view.widget_at(find.matches[0].item)
     assert isinstance(widget, AssistantMessage) and widget.view.text() == "Step 3: checking device R3.\\n\\n"
     qtbot.waitUntil(lambda: not widget.visibleRegion().isEmpty(), timeout=5000)  # scrolled to it
+
+
+def test_an_answer_followed_as_it_grows_is_on_screen_as_written(qtbot):
+    """While the chat follows a streaming answer, each line more scrolls the view before
+    the answer grows, and Qt copies what was on screen instead of painting it again: the
+    screen must show exactly what a fresh paint of the chat shows, the newest words at
+    the bottom, line after line and paragraph after paragraph."""
+    transcript = Transcript()
+    transcript.begin_turn("q")
+    view = shown_view(qtbot, transcript, height=300)
+    bar = view.verticalScrollBar()
+    compared, pieces = 0, [f"word{n} " * 4 + ("\n\n" if n % 9 == 8 else "") for n in range(90)]
+    for n, piece in enumerate(pieces):
+        transcript.apply(ContentEvent(content=piece))
+        render_changes(qtbot, view, transcript)
+        qtbot.wait(5)
+        assert bar.value() == bar.maximum(), n  # the view follows the end
+        if n % 3 == 2 and bar.maximum() > 0:
+            QApplication.sendPostedEvents()  # its layout and paint done: the screen is up to date
+            on_screen = pixels(view.screen().grabWindow(view.winId()).toImage())  # as painted, copies and all
+            assert on_screen == pixels(view.grab().toImage()), f"the screen is not a fresh paint after piece {n}"
+            compared += 1
+    assert compared > 15 and bar.maximum() > 150  # it scrolled, many times
+    assert view.widgets()[-1].view.text() == "".join(pieces)
+
+
+def pixels(image) -> bytes:
+    """The picture's pixels (not its metadata: the screen's and a grab's differ)."""
+    from PySide6.QtGui import QImage
+
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    return bytes(image.constBits())[: image.sizeInBytes()]

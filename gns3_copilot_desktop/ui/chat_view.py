@@ -52,6 +52,7 @@ class AssistantMessage(QWidget):
         from .markdown_view import MarkdownView  # loaded with the first answer, not at start-up
 
         self.view = MarkdownView()
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # (see MarkdownView)
         self._seen = 0
         self._item: AssistantText | None = None
         self.limit_line = QLabel()
@@ -214,6 +215,7 @@ class _Group(QWidget):
         self.start = -1  # the transcript index of its first item
         self.count = 0  # items it holds, shown or paged out
         self.paged_out = False
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # (see MarkdownView)
         self._layout = QVBoxLayout(self)
         self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self._layout.setContentsMargins(0, 0, 0, 0)
@@ -337,6 +339,8 @@ class ChatView(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAccessibleName(translate("ChatView", "Conversation"))
         self._content = QWidget()
+        # A conversation that grows is repainted only where it changed (see MarkdownView).
+        self._content.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self._layout = QVBoxLayout(self._content)
         # The conversation grows to fit what it holds before it is laid out: without
         # this, every message in it is first squeezed and then stretched back.
@@ -685,6 +689,8 @@ class ChatView(QScrollArea):
         if isinstance(widget, AssistantMessage):
             from ..protocol.items import TurnState
 
+            widget.view.before_growing = self._make_room
+
             # While a fast stream runs, an answer can be complete (a later item came)
             # before it is first shown: it has scrolled past, so it is parsed only when
             # it comes into view. A loaded history's newest page is parsed at once.
@@ -756,6 +762,19 @@ class ChatView(QScrollArea):
         super().resizeEvent(event)
         if self.jump.isVisible():
             self._place_jump()
+
+    def _make_room(self, growth: int) -> None:
+        """An answer is about to grow by `growth` pixels. While the view follows the end,
+        scroll first: Qt then moves what is on screen by copying it, and paints only
+        the new line and what changed. Scrolled after the growth (when the new range is
+        known), the view was painted whole on every line an answer grew: Qt does not
+        copy a part of the window that has changes waiting, and the growth had left
+        some. The range set here is Qt's own once the layout comes."""
+        bar = self.verticalScrollBar()
+        if not self._stick_to_bottom or self._anchor is not None or bar.value() != bar.maximum():
+            return
+        bar.setMaximum(bar.maximum() + growth)  # `_range_changed` follows the end
+        bar.setValue(bar.maximum())
 
     def _page(self) -> None:
         """Page out groups far from view, page in those near it (the last group, which

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
+from collections.abc import Callable
 
 from PySide6.QtCore import QSizeF, Qt, QTimer
 from PySide6.QtGui import QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
@@ -104,7 +105,9 @@ class MarkdownBlock(QTextBrowser):
         # Rendering untrusted Markdown never reads a file, a device or the network.
         return untrusted.placeholder_resource()
 
-    def set_markdown(self, text: str) -> None:
+    def set_markdown(self, text: str, fit: bool = True) -> None:
+        """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
+        the growth of several blocks is known before any of them grows)."""
         if self._code is not None:
             self._code.forget()
         # Setting the text clears the document first: fitted on every size it passes
@@ -131,7 +134,15 @@ class MarkdownBlock(QTextBrowser):
             edit.endEditBlock()
         finally:
             self._setting = False
-        self._fit(document.size())  # and places the code blocks' Copy buttons
+        if fit:
+            self.fit()
+
+    def fit(self) -> None:
+        self._fit(self.document().size())  # and places the code blocks' Copy buttons
+
+    def fitted_height(self) -> int:
+        """The height `fit()` gives it."""
+        return math.ceil(self.document().size().height())
 
 
 def _repair_tables(document: QTextDocument) -> None:
@@ -275,6 +286,13 @@ class MarkdownView(QWidget):
         # posted event is waiting, so a chain of posted calls kept every timer, the
         # network's callbacks among them, waiting until the whole burst was cut.
         self._resume = QTimer(self, singleShot=True, interval=0, timeout=self._work)
+        # Told how many pixels the open tail is about to grow, just before it does (see
+        # ChatView._make_room).
+        self.before_growing: Callable[[int], None] | None = None
+        # Nothing of it is painted anew when it grows but what changed: its old place
+        # holds the same (its blocks repaint themselves). Qt repaints the whole of a
+        # widget that grows otherwise, and of every widget around it that grows with it.
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self._reset()
 
     def _reset(self) -> None:
@@ -421,14 +439,28 @@ class MarkdownView(QWidget):
         split = self._breaks[-1] if self._breaks else 0
         settled = self._carry + self._tail[:split] if split else ""
         writing = self._tail[split:] if split else self._carry + self._tail
+        changed = []
         if settled != self._settled_shown:
             self._settled_shown = settled
-            self._settled_label.set_markdown(settled)
-            self._settled_label.setVisible(bool(settled))
+            self._settled_label.set_markdown(settled, fit=False)
+            changed.append((self._settled_label, bool(settled)))
         if writing != self._shown:
             self._shown = writing
-            self._tail_label.set_markdown(writing)
-            self._tail_label.setVisible(bool(writing))
+            self._tail_label.set_markdown(writing, fit=False)
+            changed.append((self._tail_label, bool(writing)))
+        if self.before_growing is not None:
+            # Both parsed, neither resized yet: what the view grows by in all (a paragraph
+            # that ends moves from one label to the other, which together grow by a line
+            # at most, or by nothing).
+            growth = sum(
+                (label.fitted_height() if shown else 0) - (0 if label.isHidden() else label.height())
+                for label, shown in changed
+            )
+            if growth > 0:
+                self.before_growing(growth)
+        for label, shown in changed:
+            label.fit()
+            label.setVisible(shown)
 
     def _scan(self) -> None:
         tail = self._tail
