@@ -64,10 +64,19 @@ class ProjectsMixin:
             self.status.emit(self.capabilities.describe())
             return
         await self.refresh_sessions()
+        await self._back_to_last_chat()
+
+    async def _back_to_last_chat(self) -> None:
+        """Coming back to a project: the chat the user was in, if it is still there."""
+        if self.project is None or self.session_id is not None or self.client is None:
+            return
+        session_id = self.settings.last_chat(self.store_key, self.project.project_id)
+        if session_id and any(s.thread_id == session_id for s in self.sessions):
+            await self.open_session(session_id)
 
     async def pick_project(self) -> None:
         """After signing in: the project asked for on the command line, else where the
-        user was last time on this controller (project and chat), else the first opened."""
+        user was last time on this controller, else the first opened (then its last chat)."""
         if not self.projects:
             return
         wanted, self.wanted_project = self.wanted_project, None
@@ -79,10 +88,7 @@ class ProjectsMixin:
             match = next((p for p in self.projects if p.project_id == place.get("project_id")), None)
         if match is None:
             match = next((p for p in self.projects if p.is_opened), self.projects[0])
-        await self.choose_project(match.project_id)
-        session_id = place.get("session_id")
-        if match.project_id == place.get("project_id") and any(s.thread_id == session_id for s in self.sessions):
-            await self.open_session(session_id)
+        await self.choose_project(match.project_id)  # and the project's last chat
 
     def _remember_place(self, session_id: str | None) -> None:
         if self.client is not None and self.project is not None:
