@@ -52,3 +52,40 @@ def test_a_remembered_chat_deleted_meanwhile_gives_a_new_chat(app):
     app.settle(0.2)
     assert app.presenter.session_id is None
     assert app.window.windowTitle().startswith("New chat — OSPF Lab")
+
+
+def close_elsewhere(app, name: str) -> None:
+    """The GNS3 GUI (or another client) closes the project: the controller notifies."""
+    state = app.demo.state
+    state.set_status(next(p for p in state.projects.values() if p.name == name), "closed")
+
+
+def test_a_project_closed_elsewhere_keeps_the_chat_being_read_with_a_way_back(app):
+    first, second = two_chats(app)
+    shown = len(app.window.chat.widgets())
+    close_elsewhere(app, OSPF)
+    notice = app.window.closed_notice
+    app.wait(lambda: notice.isVisible(), what="the notice that the project was closed")
+    assert "OSPF Lab" in notice.text.text() and "closed" in notice.text.text()
+    # The chat stays on screen, to read; nothing can be sent into a closed project.
+    assert app.presenter.session_id == second and len(app.window.chat.widgets()) == shown
+    assert "Check the interface status" in app.window.windowTitle()
+    assert not app.window.composer.send_button.isEnabled()
+    # The way back: the notice's button opens the project; the chat is still there.
+    notice.open_button.click()
+    app.wait(lambda: app.presenter.project.is_opened and not notice.isVisible(), what="the project opened again")
+    assert app.presenter.session_id == second and len(app.window.chat.widgets()) == shown
+    app.wait(lambda: app.window.composer.send_button.isEnabled(), what="sending again")
+
+
+def test_the_closed_status_goes_once_the_user_moved_on(app):
+    app.sign_in_demo()
+    app.choose(CAMPUS)
+    status = app.window.statusBar()
+    assert "is closed" in status.currentMessage()
+    app.choose(OSPF)  # another project, within the message's 8 s
+    assert "is closed" not in status.currentMessage()
+    app.choose(CAMPUS)
+    assert "is closed" in status.currentMessage()
+    app.run(app.presenter.open_project())  # opened again
+    assert "is closed" not in status.currentMessage()

@@ -36,11 +36,20 @@ class ProjectsMixin:
         self.project = next((p for p in self.projects if p.project_id == project_id), None)
         self.forget_histories()  # searches are within one project
         self.project_chosen.emit(self.project)
-        if previous is not None and self.project is not None and previous.project_id == project_id and self.project.is_opened:
+        same = previous is not None and self.project is not None and previous.project_id == project_id
+        if same and previous.is_opened and not self.project.is_opened and (self.session_id or self.transcript.items):
+            # Closed elsewhere (the GNS3 GUI, another client) while the user reads one of
+            # its chats: the chat stays on screen to read; the controller lists no chats
+            # of a closed project, so the list is emptied.
+            self.sessions_changed.emit([])
+            self.closed_under_chat.emit(self.project)
+            return
+        if same and self.project.is_opened:
             # The same project again (it was opened, here or elsewhere): the conversation
             # on screen, and a turn streaming into it, stay.
             self._project_listener = self.spawn(self._follow_project(project_id))
             await self.refresh_sessions()
+            await self._back_to_last_chat()  # opened again with no chat on screen
             return
         self.sessions, self.session_id = [], None
         self.forget_older()
@@ -54,7 +63,7 @@ class ProjectsMixin:
         self.limits_restored.emit(self.limits)
         if not self.project.is_opened:
             self.sessions_changed.emit([])
-            self.status.emit(
+            self.project_closed_note.emit(
                 translate("PresenterProjects", "“{project}” is closed: open it to chat with its Copilot.").format(project=self.project.name)
             )
             return
@@ -68,7 +77,7 @@ class ProjectsMixin:
 
     async def _back_to_last_chat(self) -> None:
         """Coming back to a project: the chat the user was in, if it is still there."""
-        if self.project is None or self.session_id is not None or self.client is None:
+        if self.project is None or self.session_id is not None or self.transcript.items or self.client is None:
             return
         session_id = self.settings.last_chat(self.store_key, self.project.project_id)
         if session_id and any(s.thread_id == session_id for s in self.sessions):
