@@ -122,3 +122,69 @@ def test_stop_calls_the_abort_endpoint(app):
     assert app.demo.state.abort_requests == [app.presenter.practice_transcript.session_id]
     assert dialog.status.text().startswith("Stopped")
     assert dialog.reveal_button.isVisible()
+
+
+def list_texts(app) -> list[str]:
+    chats = app.window.sessions.list
+    return [chats.item(row).text() + "\n" + chats.item(row).toolTip() for row in range(chats.count())]
+
+
+def exercise_ready(app, faults: int = 1):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    dialog = app.window.companion.open_practice()
+    dialog.choices.button(faults).setChecked(True)
+    dialog.start_button.click()
+    app.wait(lambda: not app.presenter.is_practising and "Ready" in dialog.status.text(), 30, "the exercise")
+    session_id = app.presenter.practice_transcript.session_id
+    app.wait(lambda: any(s.thread_id == session_id for s in app.presenter.sessions), 10, "the exercise's chat listed")
+    return dialog, session_id
+
+
+def test_the_exercise_chat_gives_nothing_away_until_the_solution_is_revealed(app):
+    dialog, session_id = exercise_ready(app)
+    dialog.close()
+    # The list: the exercise is there, but neither its title nor its first words say what broke.
+    texts = list_texts(app)
+    assert len(texts) == 1 and "Troubleshooting exercise (solution hidden)" in texts[0]
+    assert not any(word in texts[0] for word in ("mismatch", "R2", "Solution", "Inject"))
+    # Search: nothing of it, neither by what it broke nor by its title.
+    for query in ("mismatch", "GigabitEthernet0/2", "Inject", "exercise"):
+        assert app.run(app.presenter.search_chats(query)) == [], query
+    # Choosing it asks first; Cancel keeps the chat on screen and shows nothing.
+    app.run(app.presenter.open_session(session_id))
+    box = app.window.companion.reveal_box
+    assert box is not None and box.isVisible() and app.presenter.session_id is None
+    assert not app.window.chat.widgets()
+    box.button(box.StandardButton.Cancel).click()
+    assert app.presenter.session_id is None
+    # Export cannot reach it either (the settings file only says "hidden").
+    saved = (app.config_dir / "settings.json").read_text(encoding="utf-8")
+    assert "mismatch" not in saved and session_id in saved
+    # Revealed on request: then it is a chat like any other.
+    app.run(app.presenter.open_session(session_id))
+    app.window.companion.reveal_box.reveal_button.click()
+    app.wait(lambda: app.presenter.session_id == session_id and not app.window.chat.pending(), 10, "the revealed chat")
+    assert "OSPF area mismatch" in app.presenter.transcript.items[-1].text
+    assert "solution hidden" not in list_texts(app)[0]
+    assert [h.session_id for h in app.run(app.presenter.search_chats("mismatch"))] == [session_id]
+
+
+def test_reveal_in_the_practice_screen_shows_the_chat_in_the_list(app):
+    dialog, session_id = exercise_ready(app)
+    assert "solution hidden" in list_texts(app)[0]
+    dialog.reveal_button.click()
+    assert "solution hidden" not in list_texts(app)[0]
+    assert app.run(app.presenter.search_chats("mismatch"))[0].session_id == session_id
+
+
+def test_search_snippets_read_as_plain_text_not_markdown(app):
+    _dialog, _session = exercise_ready(app)
+    app.window.companion.practice_dialog.close()
+    app.send("Troubleshoot why PC1 cannot reach PC3")  # a normal chat: it finds the fault
+    app.finish_turn(30)
+    found = app.presenter.session_id
+    hits = app.run(app.presenter.search_chats("area mismatch"))
+    assert [h.session_id for h in hits] == [found]
+    assert "OSPF area mismatch" in hits[0].snippet
+    assert not any(mark in hits[0].snippet for mark in ("**", "##", "`", "- OSPF"))

@@ -67,7 +67,7 @@ def test_settings_never_hold_secrets(tmp_path):
     settings.save()
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert set(saved) == {
-        "controller_url", "username", "remember_me", "remembered", "last_place", "last_chats", "theme", "language", "text_size", "side_panels",
+        "controller_url", "username", "remember_me", "remembered", "last_place", "last_chats", "practice_chats", "theme", "language", "text_size", "side_panels",
         "trusted_certificates", "prices",
     }
     assert AppSettings(tmp_path / "settings.json").username == "alice"

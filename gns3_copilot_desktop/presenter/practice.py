@@ -14,6 +14,7 @@ from PySide6.QtCore import Signal
 from ..client.errors import ControllerError, LLMNotConfigured, Unauthorized
 from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
+from ..store.settings import HIDDEN, REVEALED
 
 if TYPE_CHECKING:
     from ..protocol.practice import InjectRequest
@@ -25,6 +26,8 @@ log = logging.getLogger(__name__)
 class PracticeMixin:
     practice_changed = Signal(object)  # Transcript of the injection
     practice_running = Signal(bool)
+    # The user chose an exercise's chat whose solution is hidden: ask before showing it.
+    practice_reveal_asked = Signal(str)  # session id
 
     practice_transcript: Transcript | None = None
     _practice_task: asyncio.Task | None = None
@@ -58,6 +61,11 @@ class PracticeMixin:
             async with contextlib.aclosing(client.stream_inject(project_id, request)) as events:
                 async for event in events:
                     transcript.apply(event)
+                    if transcript.session_id and self.settings.practice_solution(self.store_key, transcript.session_id) is None:
+                        # Known as an exercise from its first event, whatever the
+                        # controller's list says of its mode: hidden until revealed.
+                        self.settings.set_practice_solution(self.store_key, transcript.session_id, HIDDEN)
+                        self._hide_listed_solutions()
                     self.practice_changed.emit(transcript)
             transcript.end_of_stream()
         except asyncio.CancelledError:
@@ -83,3 +91,33 @@ class PracticeMixin:
         transcript.request_abort()
         self.practice_changed.emit(transcript)
         await self.abort_then_hang_up(task, self.project.project_id if self.project else None, transcript.session_id)
+
+    # -- the exercise's chat: its solution stays hidden until the user asks ------------
+
+    def hide_solutions(self) -> None:
+        """Mark the listed chats that are exercises whose solution was not revealed."""
+        for session in self.sessions:
+            seen = self.settings.practice_solution(self.store_key, session.thread_id)
+            session.solution_hidden = (session.is_practice or seen is not None) and seen != REVEALED
+
+    def _hide_listed_solutions(self) -> None:
+        if any(s.thread_id == getattr(self.practice_transcript, "session_id", None) for s in self.sessions):
+            self.hide_solutions()
+            self.sessions_changed.emit(self.sessions)
+
+    def solution_hidden(self, session_id: str | None) -> bool:
+        if session_id is None:
+            return False
+        session = next((s for s in self.sessions if s.thread_id == session_id), None)
+        if session is not None:
+            return session.solution_hidden
+        return self.settings.practice_solution(self.store_key, session_id) == HIDDEN
+
+    def reveal_solution(self, session_id: str | None) -> None:
+        """The user asked to see what the exercise broke: its chat shows as any other."""
+        if not session_id:
+            return
+        self.settings.set_practice_solution(self.store_key, session_id, REVEALED)
+        self.tell_once(self.settings.problem)
+        self.hide_solutions()
+        self.sessions_changed.emit(self.sessions)

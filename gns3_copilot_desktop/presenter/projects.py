@@ -80,7 +80,7 @@ class ProjectsMixin:
         if self.project is None or self.session_id is not None or self.transcript.items or self.client is None:
             return
         session_id = self.settings.last_chat(self.store_key, self.project.project_id)
-        if session_id and any(s.thread_id == session_id for s in self.sessions):
+        if session_id and any(s.thread_id == session_id for s in self.sessions) and not self.solution_hidden(session_id):
             await self.open_session(session_id)
 
     async def pick_project(self) -> None:

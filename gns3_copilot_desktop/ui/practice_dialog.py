@@ -41,6 +41,7 @@ class PracticeDialog(QDialog):
     start_requested = Signal(int)  # faults, or RANDOM
     stop_requested = Signal()
     troubleshoot_requested = Signal(str)  # a first question for a normal chat
+    solution_revealed = Signal(str)  # the exercise's chat id: its chat may show now
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -150,6 +151,8 @@ class PracticeDialog(QDialog):
         self.solution_view.reset(self._transcript)
         self.solution_view.setVisible(True)
         self.reveal_button.setVisible(False)
+        if self._transcript.session_id:
+            self.solution_revealed.emit(self._transcript.session_id)
 
     def _hide_solution(self) -> None:
         if self.solution_view is not None:
