@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import run
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from demo_helpers import chat, project_id, signed_in
 
 from gns3_copilot_desktop.client import LLMNotConfigured
@@ -188,3 +189,43 @@ def test_search_snippets_read_as_plain_text_not_markdown(app):
     assert [h.session_id for h in hits] == [found]
     assert "OSPF area mismatch" in hits[0].snippet
     assert not any(mark in hits[0].snippet for mark in ("**", "##", "`", "- OSPF"))
+
+
+def blank_below(view) -> int:
+    """Empty height at the bottom of the solution's view (its content is drawn top down)."""
+    drawn = view.widgets()
+    bottom = max(w.mapTo(view.viewport(), w.rect().bottomLeft()).y() for w in drawn)
+    return view.viewport().height() - bottom
+
+
+def test_the_practice_screen_closes_with_close_or_esc_and_fits_its_solution(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    dialog = app.window.companion.open_practice()
+    height_before = dialog.height()
+    # A short account (the exercise could not be prepared): the screen does not stay tall.
+    demo_configs = dict(app.demo.state.llm.configs)
+    app.demo.state.llm.configs.clear()
+    dialog.start_button.click()
+    app.wait(lambda: not app.presenter.is_practising and dialog.reveal_button.isVisible(), 20, "the failure")
+    app.demo.state.llm.configs.update(demo_configs)
+    dialog.reveal_button.click()
+    view = dialog.solution_view
+    app.wait(lambda: not view.pending(), 10, "the solution drawn")
+    app.settle(0.3)
+    assert any("LLM configuration not found" in label.text() for label in view.findChildren(QLabel))
+    assert blank_below(view) < 60 and view.verticalScrollBar().maximum() == 0
+    # A new exercise hides it again, and the screen is its own size again.
+    app.demo.state.settings.pace_s = 0
+    dialog.start_button.click()
+    app.wait(lambda: not app.presenter.is_practising and "Ready" in dialog.status.text(), 30, "the exercise")
+    assert not view.isVisible() and dialog.height() <= height_before + 40
+    # Close, and Esc.
+    close = dialog.close_buttons.buttons()[0]
+    assert close.text() == "Close" and close.isVisible()
+    close.click()
+    assert not dialog.isVisible()
+    dialog = app.window.companion.open_practice()
+    assert dialog.isVisible()
+    app.press(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
+    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -28,6 +29,11 @@ if TYPE_CHECKING:
 
 # A first question for the chat, in the user's language (they send it, or change it).
 TRY_ASKING = QT_TRANSLATE_NOOP("PracticeDialog", "Troubleshoot why PC1 cannot reach the other LAN")
+
+
+MIN_SOLUTION_HEIGHT = 120
+SOLUTION_WIDTH = 760  # code and tool results read without wrapping every line
+SCREEN_SHARE = 0.85  # of the screen's height, at most
 
 
 def plain(text: str = "") -> QLabel:
@@ -81,12 +87,18 @@ class PracticeDialog(QDialog):
         after.addWidget(self.reveal_button)
         after.addStretch(1)
         self.solution_view = None  # made when revealed
+        # Closing leaves a running injection running: the screen shows it when opened again.
+        self.close_buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.close_buttons.button(QDialogButtonBox.StandardButton.Close).setText(translate("PracticeDialog", "Close"))
+        self.close_buttons.rejected.connect(self.reject)  # Esc rejects too
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(row)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addLayout(after)
+        layout.addStretch(0)
+        layout.addWidget(self.close_buttons)
         self._layout = layout
         self._transcript: Transcript | None = None
         self.start_button.clicked.connect(self._start)
@@ -145,15 +157,41 @@ class PracticeDialog(QDialog):
 
         if self.solution_view is None:
             self.solution_view = ChatView()
-            self.solution_view.setMinimumHeight(360)
-            self._layout.addWidget(self.solution_view, 1)
-            self.resize(max(self.width(), 760), self.height() + 380)
+            self.solution_view.setMinimumHeight(MIN_SOLUTION_HEIGHT)
+            self._layout.insertWidget(self._layout.indexOf(self.close_buttons), self.solution_view, 1)
+            # Rendered in slices: the dialog fits what is there once it all is.
+            self.solution_view.settled.connect(self._fit_solution)
         self.solution_view.reset(self._transcript)
         self.solution_view.setVisible(True)
         self.reveal_button.setVisible(False)
+        self._fit_solution()
         if self._transcript.session_id:
             self.solution_revealed.emit(self._transcript.session_id)
 
+    def _fit_solution(self) -> None:
+        """As tall as the solution needs, no taller (a short one leaves no blank space),
+        and never past the screen: a long one scrolls."""
+        view = self.solution_view
+        if view is None or not view.isVisible():
+            return
+        self._layout.activate()
+        content = view.widget()
+        width = max(self.width(), SOLUTION_WIDTH)
+        inner = width - (self.width() - view.viewport().width())
+        needed = (content.heightForWidth(inner) if content.hasHeightForWidth() else -1)
+        if needed < 0:
+            needed = content.sizeHint().height()
+        overflow = view.verticalScrollBar().maximum()  # what the hint missed, if anything
+        if overflow > 0:
+            needed = max(needed, view.viewport().height() + overflow)
+        needed += 2 * view.frameWidth()
+        others = self.height() - view.height()
+        screen = self.screen().availableGeometry().height() if self.screen() else 800
+        height = max(others + MIN_SOLUTION_HEIGHT, min(others + needed, int(screen * SCREEN_SHARE)))
+        self.resize(width, height)
+
     def _hide_solution(self) -> None:
-        if self.solution_view is not None:
+        if self.solution_view is not None and self.solution_view.isVisible():
             self.solution_view.setVisible(False)
+            self._layout.activate()
+            self.resize(self.width(), self.minimumSizeHint().height())  # back to its own size
