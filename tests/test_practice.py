@@ -229,3 +229,43 @@ def test_the_practice_screen_closes_with_close_or_esc_and_fits_its_solution(app)
     assert dialog.isVisible()
     app.press(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_the_injection_runs_under_the_users_limits_and_says_when_one_stops_it(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    panel = app.window.limits
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(3)  # the exercise needs 6: topology, OSPF on 4 routers, the fault
+    dialog = app.window.companion.open_practice()
+    assert "runtime limits" in dialog.limits_line.text() and "3" in dialog.limits_line.text()
+    dialog.start_button.click()
+    app.wait(lambda: not app.presenter.is_practising and dialog.reveal_button.isVisible(), 20, "the stop")
+    sent = app.demo.state.chat_requests[-1]
+    assert sent.get("max_tool_calls") == 3  # the controller is told (the demo enforces it)
+    text = dialog.status.text()
+    assert text.startswith("Stopped by a runtime limit") and "Tool call limit reached" in text
+    assert app.presenter.practice_transcript.tool_calls_executed <= 3
+    assert not dialog.troubleshoot_button.isVisible()  # not "Ready": the fault may not be in
+
+
+def test_the_injection_holds_the_limits_itself_where_the_controller_does_not(app):
+    """Like the real Copilot (it ignores the limits in the body): this app stops it."""
+    from gns3_copilot_desktop.controller_sim import DemoController
+
+    upstream = DemoController(behave="upstream", pace_s=0.01, heartbeat_s=0.2, ping_s=0.5).start()
+    try:
+        creds = upstream.credentials
+        assert app.run(app.presenter.sign_in(creds.url, creds.username, creds.password, remember=False))
+        app.choose("OSPF Lab")
+        assert "this app" in app.window.connection.text()
+        app.window.limits.iterations.setValue(2)
+        dialog = app.window.companion.open_practice()
+        dialog.start_button.click()
+        app.wait(lambda: not app.presenter.is_practising and dialog.reveal_button.isVisible(), 20, "the stop")
+        text = dialog.status.text()
+        assert text.startswith("Stopped by a runtime limit") and "Iteration limit reached: 2 of 2" in text, text
+        assert upstream.state.abort_requests == [app.presenter.practice_transcript.session_id]
+    finally:
+        app.run(app.presenter.shutdown(), 10)
+        upstream.stop()

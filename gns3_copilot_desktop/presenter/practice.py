@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+DEFAULT_INJECT_MESSAGE = "Inject a network fault for troubleshooting practice"  # upstream's, for an empty message
+
 
 
 class PracticeMixin:
@@ -46,19 +48,27 @@ class PracticeMixin:
             return False
         from ..protocol.practice import InjectRequest, practice_message  # pydantic: loaded after start-up
 
-        request = InjectRequest(message=practice_message(faults))
+        # Under the user's runtime limits, as any turn: the agent changes the lab, and a
+        # limit that stops it is said (the screen shows the transcript's limit stop).
+        request = self.limited_request(InjectRequest, message=practice_message(faults))
+        if request is None:
+            return False
         transcript = Transcript()
-        transcript.begin_turn(request.message or "Inject a network fault for troubleshooting practice")
+        self.begin_limited_turn(transcript, request, shown=request.message or DEFAULT_INJECT_MESSAGE)
         self.practice_transcript = transcript
-        self._practice_task = self.spawn(self._run_practice(self.project.project_id, request, transcript))
+        self._practice_task = self.spawn(
+            self._run_practice(self.project.project_id, request, transcript, self.limits.max_changes)
+        )
         self.practice_running.emit(True)
         self.practice_changed.emit(transcript)
         return True
 
-    async def _run_practice(self, project_id: str, request: InjectRequest, transcript: Transcript) -> None:
+    async def _run_practice(
+        self, project_id: str, request: InjectRequest, transcript: Transcript, max_changes: int | None = None,
+    ) -> None:
         try:
             client = await self._fresh_client()
-            async with contextlib.aclosing(client.stream_inject(project_id, request)) as events:
+            async with contextlib.aclosing(client.stream_inject(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     transcript.apply(event)
                     if transcript.session_id and self.settings.practice_solution(self.store_key, transcript.session_id) is None:

@@ -233,11 +233,14 @@ class Companion(QObject):
             dialog.solution_revealed.connect(p.reveal_solution)
             p.practice_changed.connect(dialog.show_progress)
             p.practice_running.connect(dialog.set_running)
+            self.window.limits.limits_changed.connect(dialog.show_limits)
+            p.limits_restored.connect(dialog.show_limits)
             self._practice_dialog = dialog
         return self._practice_dialog
 
     def open_practice(self):
         dialog = self.practice_dialog
+        dialog.show_limits(self.presenter.limits)
         dialog.open()
         dialog.raise_()
         return dialog

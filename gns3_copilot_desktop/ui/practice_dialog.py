@@ -77,6 +77,7 @@ class PracticeDialog(QDialog):
         self.progress.setRange(0, 0)
         self.progress.setVisible(False)
         self.progress.setAccessibleName(translate("PracticeDialog", "Preparing the exercise"))
+        self.limits_line = plain()  # what the injection runs under: the user's runtime limits
         self.status = plain()
         self.troubleshoot_button = QPushButton(translate("PracticeDialog", "Troubleshoot it in a new chat"))
         self.troubleshoot_button.setVisible(False)
@@ -94,6 +95,7 @@ class PracticeDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(row)
+        layout.addWidget(self.limits_line)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addLayout(after)
@@ -136,7 +138,13 @@ class PracticeDialog(QDialog):
                 self.status.setText(translate("PracticeDialog", "The Copilot is preparing the exercise: {steps}.").format(steps=steps))
             return
         self.reveal_button.setVisible(bool(t.items[1:]))
-        if t.state == TurnState.DONE:
+        if t.limit_stop is not None:
+            self.status.setText(translate(
+                "PracticeDialog",
+                "Stopped by a runtime limit ({steps}): {limit}. The lab may be partly changed: Reveal solution shows "
+                "what was done. Raise the limit in the side panel to let the exercise finish.",
+            ).format(steps=steps, limit=t.limit_stop.summary()))
+        elif t.state == TurnState.DONE:
             self.status.setText(translate(
                 "PracticeDialog",
                 "Ready ({steps}). Something in the lab is broken now: find it and fix it in a normal chat. Try “{question}”.",
@@ -149,6 +157,12 @@ class PracticeDialog(QDialog):
             self.status.setText(translate(
                 "PracticeDialog", "Stopped ({steps}). The lab may be partly changed: Reveal solution shows what was done.",
             ).format(steps=steps))
+
+    def show_limits(self, limits) -> None:
+        """The runtime limits of the side panel (store.Limits): the injection runs under them."""
+        self.limits_line.setText(translate(
+            "PracticeDialog", "Runs under your runtime limits ({limits}, as in the side panel); a limit stops it as it stops a chat.",
+        ).format(limits=limits.label()))
 
     def reveal(self) -> None:
         if self._transcript is None:
