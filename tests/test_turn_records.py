@@ -160,3 +160,18 @@ def test_a_stopped_turn_reopened_shows_its_unfinished_call_as_not_run():
     t = Transcript.from_history(stored, {0: record(0)})
     assert [c.status.value for c in t.tool_calls()] == ["aborted"]
     assert [i.kind for i in t.items if type(i).__name__ == "InfoNotice"] == ["aborted"]
+
+
+def test_a_turn_cut_off_or_failed_live_leaves_no_call_waiting_to_run():
+    for end in ("interrupted", "failed"):
+        t = Transcript()
+        t.begin_turn("check R1")
+        t.apply(parse_event('{"type": "tool_call", "tool_call": {"id": "c1", "type": "function", "function": '
+                            '{"name": "ping", "arguments": "{}", "complete": true}}}'))
+        if end == "interrupted":
+            from gns3_copilot_desktop.protocol.events import StreamInterrupted
+
+            t.apply(StreamInterrupted(reason="connection lost"))
+        else:
+            t.fail("Server error 500")
+        assert [c.status.value for c in t.tool_calls()] == ["aborted"], end

@@ -198,6 +198,7 @@ class Transcript:
         """The turn could not run: say why, in words. `stored=False`: the controller
         refused the request, so its history will not have this question either, and
         the next question is the one that takes its place (records count questions)."""
+        self._settle_calls_without_result()
         self._add(ErrorNotice(text=message))
         self.state = TurnState.FAILED
         if not stored and self._turn_user is not None and self._turn_ordinal == self._user_count - 1:
@@ -513,10 +514,7 @@ class Transcript:
     def _on_interrupted(self, event: StreamInterrupted) -> None:
         if self.state != TurnState.STREAMING:
             return
-        for call in self._turn_calls:
-            if call.status == ToolStatus.RUNNING:
-                call.status = ToolStatus.ABORTED
-                self._touch(call)
+        self._settle_calls_without_result()  # the turn is over: none of them is still to run
         if self._error_seen:
             # An error outside the agent ends the stream without `done`: the error
             # already says what happened.
@@ -568,8 +566,8 @@ class Transcript:
         self._settle_calls_without_result()
 
     def _settle_calls_without_result(self) -> None:
-        """A stored turn is over: a call the history holds no result for never ran (the
-        turn was stopped or failed first). Shown as not run, never as still to come."""
+        """The turn is over (stored, cut off, failed): a call with no result never ran,
+        or not to its end. Shown as not run, never as still to come."""
         for call in self._turn_calls:
             if not call.finished:
                 call.status = ToolStatus.ABORTED
