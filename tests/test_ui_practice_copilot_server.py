@@ -39,7 +39,7 @@ def test_the_real_servers_exercise_chat_stays_hidden_until_revealed(practice_on_
     server_modes = {s["thread_id"]: s["metadata"].get("copilot_mode") for s in app.chat.sessions()}
     assert server_modes[session_id] == "troubleshooting_injection"  # what the list goes by
     [line] = listed(app)
-    assert "Troubleshooting exercise (solution hidden)" in line and "mismatch" not in line and "Inject" not in line
+    assert "Exercise (solution hidden)" in line and "mismatch" not in line and "Inject" not in line
     assert app.run(app.presenter.search_chats("mismatch"), 30) == []
     dialog.reveal_button.click()
     hits = app.run(app.presenter.search_chats("mismatch"), 30)

@@ -134,12 +134,10 @@ class ChatSession(_Lenient):
     @property
     def display_title(self) -> str:
         """The title a person can tell chats apart by."""
-        if self.solution_hidden:
+        if self.solution_hidden:  # short: the list's second line says its mode and when
             from .translation import translate
 
-            when = (self.created_at or "")[:16].replace("T", " ")
-            hidden = translate("ChatSession", "Troubleshooting exercise (solution hidden)")
-            return f"{hidden} · {when}" if when else hidden
+            return translate("ChatSession", "Exercise (solution hidden)")
         if not self.untitled or not self.first_message:
             return self.title
         question = " ".join(self.first_message.split())

@@ -52,7 +52,7 @@ class PracticeDialog(QDialog):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle(translate("PracticeDialog", "Troubleshooting practice"))
-        self.setMinimumSize(560, 200)  # the wrapped introduction is not squeezed at first show
+        self.setMinimumWidth(560)  # the wrapped introduction is not squeezed at first show
         intro = plain(translate(
             "PracticeDialog",
             "The Copilot breaks something in this project's lab for you to find and fix. "
@@ -79,6 +79,7 @@ class PracticeDialog(QDialog):
         self.progress.setAccessibleName(translate("PracticeDialog", "Preparing the exercise"))
         self.limits_line = plain()  # what the injection runs under: the user's runtime limits
         self.status = plain()
+        self.status.setVisible(False)  # shown with the first progress
         self.troubleshoot_button = QPushButton(translate("PracticeDialog", "Troubleshoot it in a new chat"))
         self.troubleshoot_button.setVisible(False)
         self.reveal_button = QPushButton(translate("PracticeDialog", "Reveal solution"))
@@ -121,9 +122,24 @@ class PracticeDialog(QDialog):
         if running:
             self.troubleshoot_button.setVisible(False)
             self.reveal_button.setVisible(False)
+        self._fit_text()
 
     def show_progress(self, transcript: Transcript) -> None:
         """Counts only: what the agent runs would give the fault away."""
+        self._show_progress(transcript)
+        self.status.setVisible(True)
+        self._fit_text()
+
+    def _fit_text(self) -> None:
+        """The status changes length (a limit's words wrap onto more lines; the progress
+        bar comes and goes): the screen is as tall as what it says, neither cut nor blank."""
+        if self.solution_view is not None and self.solution_view.isVisible():
+            return
+        self._layout.activate()
+        wanted = self.heightForWidth(self.width()) if self.hasHeightForWidth() else self.sizeHint().height()
+        self.resize(self.width(), max(wanted, self.minimumHeight()))
+
+    def _show_progress(self, transcript: Transcript) -> None:
         self._transcript = transcript
         t = transcript
         if t.tool_calls_executed == 1:
@@ -163,6 +179,7 @@ class PracticeDialog(QDialog):
         self.limits_line.setText(translate(
             "PracticeDialog", "Runs under your runtime limits ({limits}, as in the side panel); a limit stops it as it stops a chat.",
         ).format(limits=limits.label()))
+        self._fit_text()
 
     def reveal(self) -> None:
         if self._transcript is None:
