@@ -175,3 +175,12 @@ def test_a_turn_cut_off_or_failed_live_leaves_no_call_waiting_to_run():
         else:
             t.fail("Server error 500")
         assert [c.status.value for c in t.tool_calls()] == ["aborted"], end
+
+
+def test_a_record_written_while_a_call_still_waited_reopens_it_as_not_run():
+    """Records kept by earlier versions hold such calls as "ready"; the real server kept
+    only the question of a turn whose client hung up."""
+    lost = record(0, stop="interrupted", partial_text="Checking.", calls=[KeptCall("c1", "ping", "{}", "ready")])
+    t = Transcript.from_history(history({"role": "user", "content": "question"}), {0: lost})
+    assert t.dropped_records == []
+    assert [(c.id, c.status.value) for c in t.tool_calls()] == [("c1", "aborted")]
