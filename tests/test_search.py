@@ -88,3 +88,20 @@ def test_ctrl_f_steps_through_the_matches_of_the_open_chat(app):
     assert find.count.text() == "no match"
     app.press(find.box, Qt.Key.Key_Escape)
     assert not find.isVisible()
+
+
+def test_a_snippet_reads_as_the_answer_reads_not_as_its_markdown():
+    from gns3_copilot_desktop.protocol.models import ConversationHistory
+    from gns3_copilot_desktop.protocol.search import search_history
+
+    answer = ("## What I found\n\n- OSPF **area mismatch** on `R2` [GigabitEthernet0/2](http://x)\n"
+              "| router | area |\n|---|---|\n| R2 | 1 |\n> see `show_ospf_neighbors`")
+    history = ConversationHistory.model_validate({"thread_id": "s", "messages": [
+        {"role": "user", "content": "why?"}, {"role": "assistant", "content": answer},
+        {"role": "tool", "name": "show_ospf_neighbors", "tool_call_id": "c1", "content": '{"**raw**": 1}'},
+    ]})
+    found = search_history(history, "area mismatch")
+    assert found == "What I found OSPF area mismatch on R2 GigabitEthernet0/2 router area…"
+    assert not any(mark in found for mark in ("##", "**", "`", "](", "|", "- "))
+    assert search_history(history, "show_ospf_neighbors") is not None  # names with "_" are kept whole
+    assert search_history(history, "**raw**") == '{"**raw**": 1}'  # a tool's output is not Markdown

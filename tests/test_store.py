@@ -67,7 +67,7 @@ def test_settings_never_hold_secrets(tmp_path):
     settings.save()
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert set(saved) == {
-        "controller_url", "username", "remember_me", "remembered", "last_place", "theme", "language", "text_size", "side_panels",
+        "controller_url", "username", "remember_me", "remembered", "last_place", "last_chats", "practice_chats", "theme", "language", "text_size", "side_panels",
         "trusted_certificates", "prices",
     }
     assert AppSettings(tmp_path / "settings.json").username == "alice"
@@ -80,6 +80,8 @@ def test_view_settings_and_the_last_place_come_back_and_bad_values_are_ignored(t
     again = AppSettings(tmp_path / "settings.json")
     assert (again.theme, again.text_size, again.side_panels) == ("dark", 3, False)
     assert again.last_place == {"demo": {"project_id": "p1", "session_id": "s1"}}
+    again.remember_place("demo", "p2", None)  # another project, no chat yet: p1's stays
+    assert AppSettings(tmp_path / "settings.json").last_chat("demo", "p1") == "s1"
     (tmp_path / "settings.json").write_text(json.dumps({
         "theme": "neon", "text_size": True, "side_panels": "no", "last_place": {"u": "x", "v": {"project_id": 3}},
         "trusted_certificates": {"https://a": "not a certificate"},

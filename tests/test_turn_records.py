@@ -113,3 +113,74 @@ def test_a_question_the_controller_refused_does_not_shift_the_records_of_later_t
     t.begin_turn("the real first question")
     t.mark_stopped()
     assert t.record_of_turn().ordinal == 0  # the history's first question
+
+
+def _failed_turn_with_a_call_that_never_ran() -> Transcript:
+    """Live: the model asks for a tool, then the controller reports an error and ends."""
+    t = Transcript()
+    t.begin_turn("check R1")
+    for raw in (
+        '{"type": "tool_call", "tool_call": {"id": "c1", "type": "function", "function": {"name": '
+        '"get_device_status", "arguments": "{\\"device\\": \\"R1\\"}", "complete": true}}}',
+        '{"type": "error", "error": "LLM provider timed out"}',
+        '{"type": "done"}',
+    ):
+        t.apply(parse_event(raw))
+    return t
+
+
+def test_a_reopened_chat_shows_a_call_without_result_as_not_run_with_the_error_seen_live():
+    live = _failed_turn_with_a_call_that_never_ran()
+    assert [c.status.value for c in live.tool_calls()] == ["aborted"]
+    # What the real server keeps of such a turn: the question and the call, no result.
+    stored = history(
+        {"role": "user", "content": "check R1"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "get_device_status", "arguments": '{"device": "R1"}'}}]},
+    )
+    # Without any record (another machine, a chat stopped elsewhere): not "waiting to run".
+    bare = Transcript.from_history(stored)
+    assert [c.status.value for c in bare.tool_calls()] == ["aborted"]
+    # With this app's record of the turn: the error the user read live comes back too.
+    kept = TurnRecord.from_json(json.loads(json.dumps(live.record_of_turn().as_json())))
+    again = Transcript.from_history(stored, {0: kept})
+    assert again.dropped_records == []
+    assert [c.status.value for c in again.tool_calls()] == ["aborted"]
+    assert [i.text for i in again.items if type(i).__name__ == "ErrorNotice"] == ["LLM provider timed out"]
+
+
+def test_a_stopped_turn_reopened_shows_its_unfinished_call_as_not_run():
+    stored = history(
+        {"role": "user", "content": "question"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "ping", "arguments": {}}}]},
+        {"role": "user", "content": "next"},
+        {"role": "assistant", "content": "an answer"},
+    )
+    t = Transcript.from_history(stored, {0: record(0)})
+    assert [c.status.value for c in t.tool_calls()] == ["aborted"]
+    assert [i.kind for i in t.items if type(i).__name__ == "InfoNotice"] == ["aborted"]
+
+
+def test_a_turn_cut_off_or_failed_live_leaves_no_call_waiting_to_run():
+    for end in ("interrupted", "failed"):
+        t = Transcript()
+        t.begin_turn("check R1")
+        t.apply(parse_event('{"type": "tool_call", "tool_call": {"id": "c1", "type": "function", "function": '
+                            '{"name": "ping", "arguments": "{}", "complete": true}}}'))
+        if end == "interrupted":
+            from gns3_copilot_desktop.protocol.events import StreamInterrupted
+
+            t.apply(StreamInterrupted(reason="connection lost"))
+        else:
+            t.fail("Server error 500")
+        assert [c.status.value for c in t.tool_calls()] == ["aborted"], end
+
+
+def test_a_record_written_while_a_call_still_waited_reopens_it_as_not_run():
+    """Records kept by earlier versions hold such calls as "ready"; the real server kept
+    only the question of a turn whose client hung up."""
+    lost = record(0, stop="interrupted", partial_text="Checking.", calls=[KeptCall("c1", "ping", "{}", "ready")])
+    t = Transcript.from_history(history({"role": "user", "content": "question"}), {0: lost})
+    assert t.dropped_records == []
+    assert [(c.id, c.status.value) for c in t.tool_calls()] == [("c1", "aborted")]

@@ -39,6 +39,10 @@ class PresenterBase(QObject):
     capabilities_changed = Signal(object)  # Capabilities
     projects_changed = Signal(list)  # list[Project]
     project_chosen = Signal(object)  # Project | None
+    # The chosen project was closed elsewhere while one of its chats was on screen: the
+    # chat stays, to read (Project).
+    closed_under_chat = Signal(object)
+    project_closed_note = Signal(str)  # "… is closed": only while that project is chosen
     # Sessions and the conversation
     sessions_changed = Signal(list)  # list[ChatSession]
     session_chosen = Signal(object)  # str | None

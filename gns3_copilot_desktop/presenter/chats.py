@@ -45,6 +45,7 @@ class ChatsMixin:
         client = await self._fresh_client()
         project_id = self.project.project_id
         self.sessions = await client.sessions(project_id, copilot_mode=self.session_mode_filter)
+        self.hide_solutions()  # an exercise's title may name its fault
         missing = self._name_untitled(project_id)
         self.sessions_changed.emit(self.sessions)
         if missing:
@@ -85,6 +86,9 @@ class ChatsMixin:
 
     async def open_session(self, session_id: str) -> None:
         if self.project is None:
+            return
+        if self.solution_hidden(session_id):
+            self.practice_reveal_asked.emit(session_id)  # the chat is the exercise's solution
             return
         running = self.turn_transcript
         if self.is_running and running is not None and running.session_id == session_id:

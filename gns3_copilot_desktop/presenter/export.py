@@ -47,6 +47,9 @@ class ExportMixin:
         if self.project is None or self.session_id is None:
             self.error.emit(translate("Export", "Open a chat first: there is nothing to export yet."))
             return None
+        if self.solution_hidden(self.session_id):
+            self.error.emit(translate("Export", "This exercise's solution is hidden: reveal it before exporting its chat."))
+            return None
         if self.is_running:
             self.error.emit(translate("Export", "The Copilot is still answering: export once the answer is complete."))
             return None

@@ -14,17 +14,22 @@ from PySide6.QtCore import Signal
 from ..client.errors import ControllerError, LLMNotConfigured, Unauthorized
 from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
+from ..store.settings import HIDDEN, REVEALED
 
 if TYPE_CHECKING:
     from ..protocol.practice import InjectRequest
 
 log = logging.getLogger(__name__)
 
+DEFAULT_INJECT_MESSAGE = "Inject a network fault for troubleshooting practice"  # upstream's, for an empty message
+
 
 
 class PracticeMixin:
     practice_changed = Signal(object)  # Transcript of the injection
     practice_running = Signal(bool)
+    # The user chose an exercise's chat whose solution is hidden: ask before showing it.
+    practice_reveal_asked = Signal(str)  # session id
 
     practice_transcript: Transcript | None = None
     _practice_task: asyncio.Task | None = None
@@ -43,21 +48,34 @@ class PracticeMixin:
             return False
         from ..protocol.practice import InjectRequest, practice_message  # pydantic: loaded after start-up
 
-        request = InjectRequest(message=practice_message(faults))
+        # Under the user's runtime limits, as any turn: the agent changes the lab, and a
+        # limit that stops it is said (the screen shows the transcript's limit stop).
+        request = self.limited_request(InjectRequest, message=practice_message(faults))
+        if request is None:
+            return False
         transcript = Transcript()
-        transcript.begin_turn(request.message or "Inject a network fault for troubleshooting practice")
+        self.begin_limited_turn(transcript, request, shown=request.message or DEFAULT_INJECT_MESSAGE)
         self.practice_transcript = transcript
-        self._practice_task = self.spawn(self._run_practice(self.project.project_id, request, transcript))
+        self._practice_task = self.spawn(
+            self._run_practice(self.project.project_id, request, transcript, self.limits.max_changes)
+        )
         self.practice_running.emit(True)
         self.practice_changed.emit(transcript)
         return True
 
-    async def _run_practice(self, project_id: str, request: InjectRequest, transcript: Transcript) -> None:
+    async def _run_practice(
+        self, project_id: str, request: InjectRequest, transcript: Transcript, max_changes: int | None = None,
+    ) -> None:
         try:
             client = await self._fresh_client()
-            async with contextlib.aclosing(client.stream_inject(project_id, request)) as events:
+            async with contextlib.aclosing(client.stream_inject(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     transcript.apply(event)
+                    if transcript.session_id and self.settings.practice_solution(self.store_key, transcript.session_id) is None:
+                        # Known as an exercise from its first event, whatever the
+                        # controller's list says of its mode: hidden until revealed.
+                        self.settings.set_practice_solution(self.store_key, transcript.session_id, HIDDEN)
+                        self._hide_listed_solutions()
                     self.practice_changed.emit(transcript)
             transcript.end_of_stream()
         except asyncio.CancelledError:
@@ -83,3 +101,33 @@ class PracticeMixin:
         transcript.request_abort()
         self.practice_changed.emit(transcript)
         await self.abort_then_hang_up(task, self.project.project_id if self.project else None, transcript.session_id)
+
+    # -- the exercise's chat: its solution stays hidden until the user asks ------------
+
+    def hide_solutions(self) -> None:
+        """Mark the listed chats that are exercises whose solution was not revealed."""
+        for session in self.sessions:
+            seen = self.settings.practice_solution(self.store_key, session.thread_id)
+            session.solution_hidden = (session.is_practice or seen is not None) and seen != REVEALED
+
+    def _hide_listed_solutions(self) -> None:
+        if any(s.thread_id == getattr(self.practice_transcript, "session_id", None) for s in self.sessions):
+            self.hide_solutions()
+            self.sessions_changed.emit(self.sessions)
+
+    def solution_hidden(self, session_id: str | None) -> bool:
+        if session_id is None:
+            return False
+        session = next((s for s in self.sessions if s.thread_id == session_id), None)
+        if session is not None:
+            return session.solution_hidden
+        return self.settings.practice_solution(self.store_key, session_id) == HIDDEN
+
+    def reveal_solution(self, session_id: str | None) -> None:
+        """The user asked to see what the exercise broke: its chat shows as any other."""
+        if not session_id:
+            return
+        self.settings.set_practice_solution(self.store_key, session_id, REVEALED)
+        self.tell_once(self.settings.problem)
+        self.hide_solutions()
+        self.sessions_changed.emit(self.sessions)

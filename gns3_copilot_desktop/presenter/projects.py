@@ -36,11 +36,20 @@ class ProjectsMixin:
         self.project = next((p for p in self.projects if p.project_id == project_id), None)
         self.forget_histories()  # searches are within one project
         self.project_chosen.emit(self.project)
-        if previous is not None and self.project is not None and previous.project_id == project_id and self.project.is_opened:
+        same = previous is not None and self.project is not None and previous.project_id == project_id
+        if same and previous.is_opened and not self.project.is_opened and (self.session_id or self.transcript.items):
+            # Closed elsewhere (the GNS3 GUI, another client) while the user reads one of
+            # its chats: the chat stays on screen to read; the controller lists no chats
+            # of a closed project, so the list is emptied.
+            self.sessions_changed.emit([])
+            self.closed_under_chat.emit(self.project)
+            return
+        if same and self.project.is_opened:
             # The same project again (it was opened, here or elsewhere): the conversation
             # on screen, and a turn streaming into it, stay.
             self._project_listener = self.spawn(self._follow_project(project_id))
             await self.refresh_sessions()
+            await self._back_to_last_chat()  # opened again with no chat on screen
             return
         self.sessions, self.session_id = [], None
         self.forget_older()
@@ -54,7 +63,7 @@ class ProjectsMixin:
         self.limits_restored.emit(self.limits)
         if not self.project.is_opened:
             self.sessions_changed.emit([])
-            self.status.emit(
+            self.project_closed_note.emit(
                 translate("PresenterProjects", "“{project}” is closed: open it to chat with its Copilot.").format(project=self.project.name)
             )
             return
@@ -64,10 +73,19 @@ class ProjectsMixin:
             self.status.emit(self.capabilities.describe())
             return
         await self.refresh_sessions()
+        await self._back_to_last_chat()
+
+    async def _back_to_last_chat(self) -> None:
+        """Coming back to a project: the chat the user was in, if it is still there."""
+        if self.project is None or self.session_id is not None or self.transcript.items or self.client is None:
+            return
+        session_id = self.settings.last_chat(self.store_key, self.project.project_id)
+        if session_id and any(s.thread_id == session_id for s in self.sessions) and not self.solution_hidden(session_id):
+            await self.open_session(session_id)
 
     async def pick_project(self) -> None:
         """After signing in: the project asked for on the command line, else where the
-        user was last time on this controller (project and chat), else the first opened."""
+        user was last time on this controller, else the first opened (then its last chat)."""
         if not self.projects:
             return
         wanted, self.wanted_project = self.wanted_project, None
@@ -79,10 +97,7 @@ class ProjectsMixin:
             match = next((p for p in self.projects if p.project_id == place.get("project_id")), None)
         if match is None:
             match = next((p for p in self.projects if p.is_opened), self.projects[0])
-        await self.choose_project(match.project_id)
-        session_id = place.get("session_id")
-        if match.project_id == place.get("project_id") and any(s.thread_id == session_id for s in self.sessions):
-            await self.open_session(session_id)
+        await self.choose_project(match.project_id)  # and the project's last chat
 
     def _remember_place(self, session_id: str | None) -> None:
         if self.client is not None and self.project is not None:

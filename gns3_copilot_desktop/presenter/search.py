@@ -56,7 +56,8 @@ class SearchMixin:
             self.chat_search_results.emit(query, [], "")
             return []
         project_id = self.project.project_id
-        sessions = list(self.sessions)
+        # An exercise's hidden solution is not searched: a snippet would give it away.
+        sessions = [s for s in self.sessions if not s.solution_hidden]
         missing = [s for s in sessions if self._cached(s) is None]
         fetched, left_out = missing[:MAX_FETCHED], missing[MAX_FETCHED:]
         if fetched:

@@ -117,10 +117,25 @@ class TurnsMixin:
             return True
         from ..protocol.models import ChatRequest  # pydantic: loaded after start-up
 
+        limits = self.limits
+        request = self.limited_request(ChatRequest, message=text, session_id=self.session_id)
+        if request is None:
+            return False
+        self.begin_limited_turn(self.transcript, request)
+        self._changed()
+        # The turn streams into this transcript even while the user reads another chat.
+        self.turn_transcript, self.turn_project_id = self.transcript, self.project.project_id
+        self._turn = self.spawn(self._run_turn(self.project.project_id, request, limits.max_changes))
+        self.turn_running.emit(True)
+        return True
+
+    def limited_request(self, kind, **fields):
+        """A request of `kind` carrying the user's runtime limits; None (and why) when
+        they cannot be sent."""
+        limits = self.limits
         try:
-            limits = self.limits
-            request = ChatRequest(
-                message=text, session_id=self.session_id,
+            return kind(
+                **fields,
                 max_iterations=limits.max_iterations, max_tool_calls=limits.max_tool_calls,
                 max_execution_time_seconds=None if limits.max_minutes is None else max(1, round(limits.max_minutes * MINUTE_S)),
                 tool_limits=dict(limits.tool_limits) or None,
@@ -128,18 +143,16 @@ class TurnsMixin:
         except ValueError as exc:
             # The app's sentence around the validator's (technical) detail.
             self.error.emit(translate("PresenterTurns", "These limits cannot be sent: {error}").format(error=_first_error(exc)))
-            return False
+            return None
+
+    def begin_limited_turn(self, transcript, request, shown: str | None = None) -> None:
+        """The turn starts (`shown`: its message as the user sees it), knowing its limits
+        and who holds them (for the flag when one stops it)."""
         enforced_by = self.capabilities.limits_enforced_by if self.capabilities else None
-        self.transcript.begin_turn(
-            text, max_iterations=request.max_iterations, max_tool_calls=request.max_tool_calls,
+        transcript.begin_turn(
+            shown or request.message, max_iterations=request.max_iterations, max_tool_calls=request.max_tool_calls,
             enforced_by=enforced_by,
         )
-        self._changed()
-        # The turn streams into this transcript even while the user reads another chat.
-        self.turn_transcript, self.turn_project_id = self.transcript, self.project.project_id
-        self._turn = self.spawn(self._run_turn(self.project.project_id, request, limits.max_changes))
-        self.turn_running.emit(True)
-        return True
 
     def continue_with_higher_limits(self) -> None:
         self.limits = self.raised_limits()

@@ -116,6 +116,16 @@ class ChatSession(_Lenient):
     # Not on the wire: the chat's first question, which the app finds for chats the
     # controller never titled (it titles only turns that ended normally).
     first_message: str | None = None
+    # Not on the wire: a troubleshooting exercise whose solution the user has not asked
+    # to see. Its title may name the fault, so it is not shown (`display_title`).
+    solution_hidden: bool = False
+
+    @property
+    def is_practice(self) -> bool:
+        """A troubleshooting exercise's chat: the agent's account of the faults it made."""
+        from .copilot_modes import INJECTION
+
+        return (self.metadata or {}).get("copilot_mode") == INJECTION
 
     @property
     def untitled(self) -> bool:
@@ -124,6 +134,10 @@ class ChatSession(_Lenient):
     @property
     def display_title(self) -> str:
         """The title a person can tell chats apart by."""
+        if self.solution_hidden:  # short: the list's second line says its mode and when
+            from .translation import translate
+
+            return translate("ChatSession", "Exercise (solution hidden)")
         if not self.untitled or not self.first_message:
             return self.title
         question = " ".join(self.first_message.split())

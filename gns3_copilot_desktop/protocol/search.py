@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .plain_text import plain_text
+
 if TYPE_CHECKING:
     from .models import ConversationHistory
 
@@ -31,12 +33,13 @@ def snippet(text: str, query: str) -> str | None:
 
 
 def history_texts(history: ConversationHistory):
-    """What a person reads in a history: messages, tool arguments and results."""
+    """What a person reads in a history: messages (as read, without Markdown's marks),
+    tool arguments and results."""
     for message in history.messages:
         if message.role == "system":
             continue
         if message.content:
-            yield message.content
+            yield message.content if message.role == "tool" else plain_text(message.content)
         for call in message.tool_calls or []:
             yield call.function.name
             if call.function.arguments:

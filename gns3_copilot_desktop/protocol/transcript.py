@@ -38,7 +38,9 @@ from .limits import (
 from .translation import QT_TRANSLATE_NOOP, translate
 from .turn_records import (
     CALLS_KEPT,
+    ERROR_CHARS,
     PARTIAL_TEXT_CHARS,
+    STOP_FAILED,
     STOP_LIMIT,
     STOP_LOST,
     STOP_USER,
@@ -196,6 +198,7 @@ class Transcript:
         """The turn could not run: say why, in words. `stored=False`: the controller
         refused the request, so its history will not have this question either, and
         the next question is the one that takes its place (records count questions)."""
+        self._settle_calls_without_result()
         self._add(ErrorNotice(text=message))
         self.state = TurnState.FAILED
         if not stored and self._turn_user is not None and self._turn_ordinal == self._user_count - 1:
@@ -511,10 +514,7 @@ class Transcript:
     def _on_interrupted(self, event: StreamInterrupted) -> None:
         if self.state != TurnState.STREAMING:
             return
-        for call in self._turn_calls:
-            if call.status == ToolStatus.RUNNING:
-                call.status = ToolStatus.ABORTED
-                self._touch(call)
+        self._settle_calls_without_result()  # the turn is over: none of them is still to run
         if self._error_seen:
             # An error outside the agent ends the stream without `done`: the error
             # already says what happened.
@@ -560,10 +560,18 @@ class Transcript:
 
     def _close_history_turn(self, records: dict[int, TurnRecord]) -> None:
         record = records.get(self._turn_ordinal)
-        if record is None or self._turn_user is None:
-            return
-        if record.user_text != self._turn_user.text or not self._apply_record(record):
-            self.dropped_records.append(record)
+        if record is not None and self._turn_user is not None:
+            if record.user_text != self._turn_user.text or not self._apply_record(record):
+                self.dropped_records.append(record)
+        self._settle_calls_without_result()
+
+    def _settle_calls_without_result(self) -> None:
+        """The turn is over (stored, cut off, failed): a call with no result never ran,
+        or not to its end. Shown as not run, never as still to come."""
+        for call in self._turn_calls:
+            if not call.finished:
+                call.status = ToolStatus.ABORTED
+                self._touch(call)
 
     def _apply_record(self, record: TurnRecord) -> bool:
         """Put back what the history lacks of this turn; False when the record does not
@@ -595,6 +603,8 @@ class Transcript:
             self._place_limit_notice()
         elif record.stop == STOP_USER:
             self._add(InfoNotice(text=translate("Transcript", STOPPED_BY_USER), kind="aborted"))
+        elif record.stop == STOP_FAILED:
+            self._add(ErrorNotice(text=record.error or ""))
         else:
             self._add(InfoNotice(text=_kept(translate("Transcript", CONNECTION_LOST)), kind="interrupted"))
         return True
@@ -620,7 +630,7 @@ class Transcript:
             return None
         stop = self.limit_stop
         limit = stop is not None and stop.enforced_by == "app"
-        if not limit and self.state not in (TurnState.ABORTED, TurnState.INTERRUPTED):
+        if not limit and self.state not in (TurnState.ABORTED, TurnState.INTERRUPTED, TurnState.FAILED):
             return None
         text = "".join(
             i.text for i in self.items[self._turn_user.index + 1 :] if isinstance(i, AssistantText)
@@ -631,6 +641,10 @@ class Transcript:
             assert stop is not None
             record.limit_kind, record.limit, record.limit_count, record.limit_tool = stop.kind, stop.limit, stop.count, stop.tool
             record.refused_ids = [c.id for c in self._turn_calls if c.status == ToolStatus.LIMIT][:CALLS_KEPT]
+        elif self.state == TurnState.FAILED:
+            record.stop = STOP_FAILED
+            errors = [i.text for i in self.items[self._turn_user.index + 1 :] if isinstance(i, ErrorNotice)]
+            record.error = capped(errors[-1] if errors else "", ERROR_CHARS)
         else:
             record.stop = STOP_USER if self.state == TurnState.ABORTED else STOP_LOST
         return record

@@ -29,6 +29,8 @@ OUTPUT_CHARS = 2_000
 STOP_LIMIT = "limit"  # a limit this app enforced
 STOP_USER = "user"  # the user pressed Stop
 STOP_LOST = "interrupted"  # the connection dropped
+STOP_FAILED = "failed"  # an error ended it (the controller's history does not keep the error)
+ERROR_CHARS = 2_000
 
 # What a record keeps instead of a change tool's output. Stored as this marker, in
 # English whatever the language, and worded when shown (`shown_output`): a record written
@@ -51,7 +53,7 @@ class KeptCall:
 class TurnRecord:
     ordinal: int  # which user message of the session starts the turn, from 0
     user_text: str
-    stop: str  # STOP_LIMIT, STOP_USER or STOP_LOST
+    stop: str  # STOP_LIMIT, STOP_USER, STOP_LOST or STOP_FAILED
     limit_kind: str | None = None  # "tool_calls" or "iterations"
     limit: int | None = None
     limit_count: int | None = None
@@ -59,6 +61,7 @@ class TurnRecord:
     partial_text: str = ""
     calls: list[KeptCall] = field(default_factory=list)
     limit_tool: str | None = None  # the tool, for a per-tool limit
+    error: str | None = None  # what the user was told live, for STOP_FAILED
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -76,9 +79,9 @@ class TurnRecord:
             return None
         fields_ok = (
             _is(record.ordinal, int) and record.ordinal >= 0 and _is(record.user_text, str)
-            and record.stop in (STOP_LIMIT, STOP_USER, STOP_LOST)
+            and record.stop in (STOP_LIMIT, STOP_USER, STOP_LOST, STOP_FAILED)
             and _optional(record.limit_kind, str) and _optional(record.limit, int) and _optional(record.limit_count, int)
-            and _optional(record.limit_tool, str) and _is(record.partial_text, str)
+            and _optional(record.limit_tool, str) and _is(record.partial_text, str) and _optional(record.error, str)
             and isinstance(record.refused_ids, list) and all(_is(i, str) for i in record.refused_ids)
             and all(_is(c.id, str) and _is(c.name, str) and _is(c.arguments, str) and _is(c.status, str)
                     and _optional(c.output, str) for c in record.calls)

@@ -12,6 +12,9 @@ from .jsonfile import JsonFile, SaveFailed
 from .view_settings import view_choices
 
 DEFAULT_CONTROLLER_URL = "http://127.0.0.1:3080"
+MAX_PROJECTS_REMEMBERED = 200  # per controller: the settings file stays small
+MAX_PRACTICE_CHATS = 500  # per controller
+HIDDEN, REVEALED = "hidden", "revealed"  # a practice chat's solution
 
 
 @dataclass
@@ -26,6 +29,12 @@ class AppSettings:
     remembered: bool = False
     # controller URL → {"project_id": …, "session_id": …}: start-up goes back there.
     last_place: dict[str, dict[str, str | None]] = field(default_factory=dict)
+    # controller URL → {project id: the chat last open in it}: coming back to a project
+    # goes back to that chat. Chat ids only, nothing of what they say.
+    last_chats: dict[str, dict[str, str]] = field(default_factory=dict)
+    # controller URL → {chat id of a troubleshooting exercise: "hidden" or "revealed"}:
+    # an exercise's chat holds its solution, kept out of sight until the user asks.
+    practice_chats: dict[str, dict[str, str]] = field(default_factory=dict)
     theme: str = "system"  # system, light, dark
     language: str = "system"  # system, or a code of ui/language.py's LANGUAGES (en, zh_CN)
     text_size: int = 0  # points added to the system font size
@@ -54,6 +63,19 @@ class AppSettings:
                 url: {k: v for k, v in place.items() if k in ("project_id", "session_id") and isinstance(v, str)}
                 for url, place in data["last_place"].items() if isinstance(place, dict)
             }
+        if isinstance(data.get("last_chats"), dict):
+            self.last_chats = {
+                url: {pid: sid for pid, sid in chats.items() if isinstance(pid, str) and isinstance(sid, str)}
+                for url, chats in data["last_chats"].items() if isinstance(url, str) and isinstance(chats, dict)
+            }
+        if isinstance(data.get("practice_chats"), dict):
+            self.practice_chats = {
+                url: {sid: seen for sid, seen in chats.items() if isinstance(sid, str) and seen in (HIDDEN, REVEALED)}
+                for url, chats in data["practice_chats"].items() if isinstance(url, str) and isinstance(chats, dict)
+            }
+        for url, place in self.last_place.items():  # written before chats were kept per project
+            if place.get("project_id") and place.get("session_id"):
+                self.last_chats.setdefault(url, {}).setdefault(place["project_id"], place["session_id"])
         self.theme, self.text_size, self.language = view_choices(data)
         if isinstance(data.get("side_panels"), bool):
             self.side_panels = data["side_panels"]
@@ -82,7 +104,7 @@ class AppSettings:
                 self._file.write({
                     "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
                     "remembered": self.remembered,
-                    "last_place": self.last_place, "theme": self.theme, "language": self.language, "text_size": self.text_size,
+                    "last_place": self.last_place, "last_chats": self.last_chats, "practice_chats": self.practice_chats, "theme": self.theme, "language": self.language, "text_size": self.text_size,
                     "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
                     "prices": self.prices,
                 })
@@ -91,7 +113,34 @@ class AppSettings:
         return None
 
     def remember_place(self, url: str, project_id: str | None, session_id: str | None) -> None:
+        """Where the user is. A chat is remembered for its project too; no chat (a new
+        one, or none shown yet) leaves the project's last chat as it was."""
         place = {"project_id": project_id, "session_id": session_id}
-        if self.last_place.get(url) != place:
+        chats = self.last_chats.setdefault(url, {})
+        chat_changed = bool(project_id and session_id and chats.get(project_id) != session_id)
+        if chat_changed:
+            chats.pop(project_id, None)  # re-inserted last: the oldest go first
+            chats[project_id] = session_id
+            while len(chats) > MAX_PROJECTS_REMEMBERED:
+                chats.pop(next(iter(chats)))
+        if self.last_place.get(url) != place or chat_changed:
             self.last_place[url] = place
             self.save()
+
+    def practice_solution(self, url: str, session_id: str) -> str | None:
+        """HIDDEN or REVEALED for an exercise's chat this app has seen; None otherwise."""
+        return self.practice_chats.get(url, {}).get(session_id)
+
+    def set_practice_solution(self, url: str, session_id: str, seen: str) -> None:
+        chats = self.practice_chats.setdefault(url, {})
+        if chats.get(session_id) == seen:
+            return
+        chats.pop(session_id, None)
+        chats[session_id] = seen
+        while len(chats) > MAX_PRACTICE_CHATS:
+            chats.pop(next(iter(chats)))
+        self.save()
+
+    def last_chat(self, url: str, project_id: str) -> str | None:
+        """The chat last open in this project, if any."""
+        return self.last_chats.get(url, {}).get(project_id)

@@ -68,6 +68,8 @@ class Companion(QObject):
         self.exported_windows: list = []
         self.practice_action = self.copilot_menu.addAction(translate("CompanionMenu", "Troubleshooting practice…"), self.open_practice)
         self._practice_dialog = None
+        self.reveal_box = None
+        presenter.practice_reveal_asked.connect(self.ask_reveal)
         self.copilot_menu.addSeparator()
         self.follow_action = self.copilot_menu.addAction(translate("CompanionMenu", "Follow the GNS3 GUI's project"))
         self.follow_action.setCheckable(True)
@@ -228,16 +230,50 @@ class Companion(QObject):
             dialog.start_requested.connect(p.start_practice)
             dialog.stop_requested.connect(lambda: p.spawn(p.stop_practice()))
             dialog.troubleshoot_requested.connect(self._troubleshoot)
+            dialog.solution_revealed.connect(p.reveal_solution)
             p.practice_changed.connect(dialog.show_progress)
             p.practice_running.connect(dialog.set_running)
+            self.window.limits.limits_changed.connect(dialog.show_limits)
+            p.limits_restored.connect(dialog.show_limits)
             self._practice_dialog = dialog
         return self._practice_dialog
 
     def open_practice(self):
         dialog = self.practice_dialog
+        dialog.show_limits(self.presenter.limits)
         dialog.open()
         dialog.raise_()
         return dialog
+
+    def ask_reveal(self, session_id: str):
+        """An exercise's chat was chosen: it tells what was broken, so only on request."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(
+            QMessageBox.Icon.Question, translate("CompanionMenu", "Reveal the solution?"),
+            translate(
+                "CompanionMenu",
+                "This chat is a troubleshooting exercise: it shows what the Copilot broke in the lab and how to fix it. "
+                "Open it only once you have found the fault, or want the answer.",
+            ),
+            QMessageBox.StandardButton.Cancel, self.window,
+        )
+        reveal = box.addButton(translate("CompanionMenu", "Reveal solution"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        p = self.presenter
+
+        def chosen(button) -> None:
+            if button is reveal:
+                p.reveal_solution(session_id)
+                p.spawn(p.open_session(session_id))
+            else:  # the list goes back to the chat on screen
+                self.window.sessions.select(p.session_id)
+
+        box.buttonClicked.connect(chosen)
+        box.reveal_button = reveal
+        box.open()
+        self.reveal_box = box
+        return box
 
     def _troubleshoot(self, question: str) -> None:
         """A normal chat, the question ready in the box (not sent: the user may change it)."""

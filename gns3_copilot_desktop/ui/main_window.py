@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ..protocol.translation import number, translate
 from . import theme, untrusted
 from .chat_view import ChatView
+from .closed_project_notice import ClosedProjectNotice
 from .composer import Composer
 from .drafts import Drafts
 from .limits_panel import LimitsPanel
@@ -125,6 +126,8 @@ class MainWindow(QMainWindow):
         self._silence_check = QTimer(self)  # a silent controller is told, not hidden
         self._silence_check.setInterval(1000)
         self._silence_check.timeout.connect(self._update_banner)
+        self.closed_notice = ClosedProjectNotice()
+        self._closed_note = ""  # the status bar's "… is closed", dropped once the user moves on
         self.chat = ChatView()
         self._paint_held = False
         self._paint_hold_filter: PaintHold | None = None  # installed with the presenter
@@ -140,6 +143,7 @@ class MainWindow(QMainWindow):
         centre_layout.setSpacing(4)
         centre_layout.addWidget(self.alert)
         centre_layout.addWidget(self.banner)
+        centre_layout.addWidget(self.closed_notice)
         centre_layout.addWidget(self.chat, 1)
         centre_layout.addWidget(self.composer)
 
@@ -223,6 +227,7 @@ class MainWindow(QMainWindow):
         self.sign_in_button.clicked.connect(self.ask_sign_in)
         self.projects.project_chosen.connect(lambda pid: spawn(p.choose_project(pid)))
         self.projects.open_requested.connect(lambda: spawn(p.open_project()))
+        self.closed_notice.open_requested.connect(lambda: spawn(p.open_project()))
         self.sessions.new_chat.connect(self.new_chat)
         p.tool_names_changed.connect(self.limits.more.set_tool_names)
         self.sessions.session_chosen.connect(lambda sid: spawn(p.open_session(sid)))
@@ -250,6 +255,8 @@ class MainWindow(QMainWindow):
         p.capabilities_changed.connect(self._capabilities)
         p.projects_changed.connect(lambda projects: self.projects.set_projects(projects, p.project.project_id if p.project else None))
         p.project_chosen.connect(self._project_chosen)
+        p.closed_under_chat.connect(lambda project: self.closed_notice.show_for(project.name))
+        p.project_closed_note.connect(self._show_closed_note)
         p.sessions_changed.connect(lambda sessions: self.sessions.set_sessions(sessions, p.session_id))
         p.sessions_changed.connect(lambda _sessions: self._update_title())  # a new chat gets its name
         p.session_chosen.connect(self._session_chosen)
@@ -427,8 +434,18 @@ class MainWindow(QMainWindow):
             self.limits.set_enforcement(translate("MainWindow", "Limits enforced by this app."))
         self._update_can_send()
 
+    def _show_closed_note(self, text: str) -> None:
+        self._closed_note = text
+        self.statusBar().showMessage(text, 8000)
+
     def _project_chosen(self, project) -> None:
         self.projects.show_project(project)
+        # Another project, or this one opened again: what was said of the closed one is
+        # over (when it is closed again, it is said again).
+        self.closed_notice.setVisible(False)
+        if self._closed_note and self.statusBar().currentMessage() == self._closed_note:
+            self.statusBar().clearMessage()
+        self._closed_note = ""
         caps = self.presenter.capabilities
         if project is None:
             self.chat.set_placeholder(translate("MainWindow", "Choose a project on the left."))
@@ -447,6 +464,7 @@ class MainWindow(QMainWindow):
         self._update_can_send()
 
     def _transcript_reset(self, transcript) -> None:
+        self.closed_notice.setVisible(False)  # another chat: not the one kept to read
         self.chat.reset(transcript, more_above=self.presenter.older_pending)
         self._conversation_changed = True
         self._update_banner()

@@ -156,6 +156,13 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>ChatSession</name>
+    <message>
+        <source>Exercise (solution hidden)</source>
+        <translation>练习（答案已隐藏）</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <source>Copy answer</source>
@@ -212,6 +219,17 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>{limit}. This is a normal stop: raise the limit to let the Copilot go on.</source>
         <translation>{limit}。这是正常停止：提高上限即可让 Copilot 继续。</translation>
+    </message>
+</context>
+<context>
+    <name>ClosedProjectNotice</name>
+    <message>
+        <source>Open project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <source>“{project}” was closed on the controller. This chat stays here to read; open the project to go on.</source>
+        <translation>“{project}”已在控制器上关闭。此对话保留在这里供阅读；打开项目即可继续。</translation>
     </message>
 </context>
 <context>
@@ -294,6 +312,18 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Not now</source>
         <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>Reveal the solution?</source>
+        <translation>查看答案？</translation>
+    </message>
+    <message>
+        <source>This chat is a troubleshooting exercise: it shows what the Copilot broke in the lab and how to fix it. Open it only once you have found the fault, or want the answer.</source>
+        <translation>此对话是一个故障排查练习：其中写明了 Copilot 在实验中破坏了什么以及如何修复。请在找到故障后、或想看答案时再打开。</translation>
+    </message>
+    <message>
+        <source>Reveal solution</source>
+        <translation>查看答案</translation>
     </message>
     <message>
         <source>Use the GNS3 GUI&apos;s controller ({controller})</source>
@@ -585,6 +615,10 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Open a chat first: there is nothing to export yet.</source>
         <translation>请先打开一个会话：目前没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>This exercise&apos;s solution is hidden: reveal it before exporting its chat.</source>
+        <translation>此练习的答案已隐藏：请先查看答案，再导出其对话。</translation>
     </message>
     <message>
         <source>The Copilot is still answering: export once the answer is complete.</source>
@@ -1661,6 +1695,10 @@ and any tool not known to only read. Known to only read:
         <translation>查看答案</translation>
     </message>
     <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
         <source>step {step} · {count} tool call done</source>
         <translation>第 {step} 步 · 已完成 {count} 次工具调用</translation>
     </message>
@@ -1677,6 +1715,10 @@ and any tool not known to only read. Known to only read:
         <translation>Copilot 正在准备练习：{steps}。</translation>
     </message>
     <message>
+        <source>Stopped by a runtime limit ({steps}): {limit}. The lab may be partly changed: Reveal solution shows what was done. Raise the limit in the side panel to let the exercise finish.</source>
+        <translation>已被运行限制停止（{steps}）：{limit}。实验可能已被部分修改：“查看答案”会显示已做的操作。在侧边栏中提高该限制，即可让练习完成。</translation>
+    </message>
+    <message>
         <source>Ready ({steps}). Something in the lab is broken now: find it and fix it in a normal chat. Try “{question}”.</source>
         <translation>已就绪（{steps}）。实验环境中现在有故障：请在普通会话中找出并修复它。试试“{question}”。</translation>
     </message>
@@ -1687,6 +1729,10 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Stopped ({steps}). The lab may be partly changed: Reveal solution shows what was done.</source>
         <translation>已停止（{steps}）。实验环境可能已被部分修改：点击“查看答案”可了解做了哪些操作。</translation>
+    </message>
+    <message>
+        <source>Runs under your runtime limits ({limits}, as in the side panel); a limit stops it as it stops a chat.</source>
+        <translation>按你的运行限制执行（{limits}，与侧边栏一致）；达到限制时会像对话一样停止。</translation>
     </message>
 </context>
 <context>
