@@ -17,7 +17,8 @@ from gns3_copilot_desktop.protocol.limits import detect_iteration_notice, tool_l
 from gns3_copilot_desktop.protocol.transcript import ToolStatus
 
 # The design's message is sent for a batch that did not fit: calls were left.
-BATCH = " (the next calls, asked for together, would have gone past it)"
+BATCH_14 = ("Tool call limit: 14 of 15 tool calls ran; the next calls, asked for at once, would have gone past it, "
+            "so none of them ran")
 DESIGN_TEXT = (
     "Tool call limit reached (15 calls). Please simplify your request or break it into "
     "smaller steps. Current tool call count: 14/15."
@@ -38,7 +39,7 @@ def test_detects_the_design_message_in_any_wrapping(text):
     notice = detect_limit_notice(text)
     assert notice is not None
     assert (notice.kind, notice.limit, notice.count) == ("tool_calls", 15, 14)
-    assert notice.summary() == "Tool call limit reached: 14 of 15 tool calls used" + BATCH
+    assert notice.summary() == BATCH_14
 
 
 def test_without_count_says_the_whole_budget_is_used():
