@@ -118,3 +118,17 @@ def test_a_huge_tool_output_is_the_tools_result_not_a_notice():
     t.apply(ToolCallEvent.model_validate({"tool_call": {"id": "c", "function": {"name": "ping", "arguments": "{}", "complete": True}}}))
     t.apply(ToolEndEvent(tool_name="ping", tool_call_id="c", tool_output=tool_limit_message(1, 0)))
     assert t.tool_calls()[-1].status == ToolStatus.LIMIT
+
+
+def test_a_first_batch_bigger_than_the_limit_says_none_ran_not_0_of_2_used():
+    t = Transcript()
+    t.begin_turn("q", max_tool_calls=2)
+    for cid in ("a", "b", "c"):
+        t.apply(ToolCallEvent.model_validate({"tool_call": {"id": cid, "function": {"name": "ping", "arguments": "{}", "complete": cid == "c"}}}))
+    for _ in range(3):
+        t.apply(ToolEndEvent(tool_name="ping", tool_output=tool_limit_message(2, 0)))
+    from gns3_copilot_desktop.protocol import DoneEvent
+
+    t.apply(DoneEvent())
+    flags = [i.text for i in t.items if getattr(i, "kind", None) == "limit"]
+    assert flags == ["Tool call limit: 3 tool calls asked for at once, more than the 2 allowed, so none of them ran."]
