@@ -441,3 +441,14 @@ def test_a_limit_this_app_held_shows_chinese_flags_and_explanation(chinese, upst
     assert "已达到工具调用次数上限：已用 2/2 次工具调用" in line and "请简化请求" in line
     assert "Tool call limit reached" not in line
     assert notices == ["已达到工具调用次数上限：已用 2/2 次工具调用（由本应用执行）。"]
+
+
+def test_a_sentence_around_a_quoted_text_has_one_period_not_two():
+    from gns3_copilot_desktop.protocol.translation import sentence
+
+    assert sentence("Next time ({reason}).", reason="Prompt dismissed.") == "Next time (Prompt dismissed)."
+    assert sentence("Could not save {path}: {reason}.", path="a.json", reason="Disk full.") == "Could not save a.json: Disk full."
+    assert sentence("下次（{reason}）。", reason="提示已关闭。") == "下次（提示已关闭）。"
+    # Where nothing follows, and an ellipsis or a question, the quoted text stays as it came.
+    assert sentence("Cannot reach it: {reason}", reason="Refused.") == "Cannot reach it: Refused."
+    assert sentence("It said ({reason}).", reason="Wait...") == "It said (Wait...)."

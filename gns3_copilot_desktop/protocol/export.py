@@ -26,7 +26,7 @@ from .copilot_modes import mode_name
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
 from .turn_records import TurnRecord
-from .translation import number, translate
+from .translation import number, sentence, translate
 
 FORMAT = "gns3-copilot-chat"
 FORMAT_VERSION = 1
@@ -77,7 +77,7 @@ def from_json(text: str | bytes) -> ExportedChat:
     try:
         document = json.loads(text)
     except ValueError as exc:
-        raise NotAnExport(translate("ExportWords", "This file is not JSON ({reason}).").format(reason=exc)) from exc
+        raise NotAnExport(sentence(translate("ExportWords", "This file is not JSON ({reason})."), reason=exc)) from exc
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise NotAnExport(translate("ExportWords", "This file is not a chat exported by GNS3 Copilot Desktop."))
     if not isinstance(document.get("version"), int) or document["version"] > FORMAT_VERSION:

@@ -36,7 +36,7 @@ from .limits import (
     detect_iteration_notice,
     detect_limit_notice,
 )
-from .translation import QT_TRANSLATE_NOOP, translate
+from .translation import QT_TRANSLATE_NOOP, sentence, translate
 from .turn_records import (
     CALLS_KEPT,
     ERROR_CHARS,
@@ -519,11 +519,11 @@ class Transcript:
         """An event that could not be folded in: say so where it was, keep its raw text,
         and let the turn go on."""
         text = translate("Transcript", "Could not show this part ({what}): {reason}. Raw text: {raw}")
-        self._add(InfoNotice(text=text.format(what=what, reason=reason, raw=raw[:2000]), kind="malformed"))
+        self._add(InfoNotice(text=sentence(text, what=what, reason=reason, raw=raw[:2000]), kind="malformed"))
 
     def _on_malformed(self, event: MalformedEvent) -> None:
         text = translate("Transcript", "The controller sent something this app could not read ({reason}); it was skipped.")
-        self._add(InfoNotice(text=text.format(reason=event.reason), kind="malformed"))
+        self._add(InfoNotice(text=sentence(text, reason=event.reason), kind="malformed"))
 
     def _on_interrupted(self, event: StreamInterrupted) -> None:
         if self.state != TurnState.STREAMING:
