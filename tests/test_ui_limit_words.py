@@ -83,3 +83,17 @@ def test_a_batch_that_does_not_fit_says_what_ran_and_what_did_not(paced_app):
         f"Tool call limit: 1 of 2 tool calls ran; the next {refused}, asked for at once, would have gone past it, "
         "so none of them ran" + (" (enforced by this app)." if "this app" in app.window.connection.text() else ".")
     ]
+
+
+def test_presets_say_their_limits_in_words(app):
+    panel = app.window.limits
+    texts = [panel.preset.itemText(i) for i in range(panel.preset.count())]
+    assert texts[:5] == [
+        "Default  (20 iterations and unlimited tool calls)",
+        "Quick look  (5 iterations and 3 tool calls)",
+        "Lab build  (50 iterations and 30 tool calls)",
+        "Diagnose only  (20 iterations, unlimited tool calls and no configuration changes)",
+        "Careful change  (20 iterations, unlimited tool calls, 10 min and 3 configuration changes)",
+    ]
+    assert not [t for t in texts if "∞" in t or "/" in t]
+    assert panel.preset.itemData(1, 3) == "5 iterations and 3 tool calls"  # the tooltip

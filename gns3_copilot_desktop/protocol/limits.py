@@ -301,6 +301,7 @@ def limits_in_words(limits: dict[str, int | None]) -> str:
                          else translate("LimitWords", "{minutes} min").format(minutes=number(value)))
         elif key == "max_changes":
             parts.append(translate("LimitWords", "unlimited configuration changes") if value is None
+                         else translate("LimitWords", "no configuration changes") if value == 0
                          else translate("LimitWords", "{count} configuration changes").format(count=number(value)))
         elif key.startswith("tool:") and value is not None:
             parts.append(translate("LimitWords", "{count} calls of {tool}").format(count=number(value), tool=key[5:]))

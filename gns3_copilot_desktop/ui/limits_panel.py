@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -61,7 +62,7 @@ class LimitsPanel(QGroupBox):
         tools_row.addWidget(self.tool_calls, 1)
         tools_row.addWidget(self.unlimited)
 
-        self.preset = QComboBox()
+        self.preset = PresetCombo(self._shown_name)
         self.preset.setToolTip(translate("LimitsPanel", "Presets of limits"))
         self.preset.setAccessibleName(translate("LimitsPanel", "Preset"))
         # Names show whole: the box takes the panel's width, not the width of "Default".
@@ -180,6 +181,10 @@ class LimitsPanel(QGroupBox):
         name = self.preset.currentData()
         self.delete.setEnabled(any(p.name == name and not p.built_in for p in self._presets))
 
+    def _shown_name(self, key: object) -> str:
+        preset = next((p for p in self._presets if p.name == key), None)
+        return preset.shown_name if preset is not None else translate("LimitsPanel", "Custom")
+
     def _preset_chosen(self, index: int) -> None:
         name = self.preset.itemData(index)
         preset = next((p for p in self._presets if p.name == name), None)
@@ -208,10 +213,49 @@ class LimitsPanel(QGroupBox):
 
 
 def _in_words(limits: Limits) -> str:
-    return translate("LimitsPanel", "{limits} (iterations / tool calls)").format(limits=limits.label())
+    """`20 iterations, unlimited tool calls and 3 configuration changes`."""
+    from ..protocol.limits import limits_in_words
+
+    fields: dict[str, int | None] = {"max_iterations": limits.max_iterations, "max_tool_calls": limits.max_tool_calls}
+    if limits.max_minutes is not None:
+        fields["max_minutes"] = limits.max_minutes
+    if limits.max_changes is not None:
+        fields["max_changes"] = limits.max_changes
+    fields.update({f"tool:{name}": count for name, count in limits.tool_limits})
+    return limits_in_words(fields)
 
 
 def _short(limits: Limits) -> str:
-    """`20/∞`: fits the combo box; the tooltip says it in words."""
-    tools = "∞" if limits.max_tool_calls is None else str(limits.max_tool_calls)
-    return f"{limits.max_iterations}/{tools}" + (" +" if limits.has_more else "")
+    """The limits in words ("20/∞ +" was a riddle); where the box is too narrow for
+    them, `PresetCombo` shows the preset's name alone (the fields above show the values)."""
+    return _in_words(limits)
+
+
+class PresetCombo(QComboBox):
+    """The preset box: the chosen preset with its limits in words when they fit, else
+    its name alone, elided with "…" (the list and the tooltip always say it all)."""
+
+    def __init__(self, name_of: Callable[[object], str]):
+        super().__init__()
+        self._name_of = name_of  # the shown name of an item's data
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        from PySide6.QtWidgets import QStyle, QStyleOptionComboBox, QStylePainter
+
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        room = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        ).width()
+        metrics = self.fontMetrics()
+        if metrics.horizontalAdvance(option.currentText) > room:
+            option.currentText = metrics.elidedText(self._name_of(self.currentData()), Qt.TextElideMode.ElideRight, room)
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+    def showPopup(self) -> None:  # noqa: N802 - Qt's name
+        # The list as wide as its words, not as the (narrow) box.
+        view = self.view()
+        view.setMinimumWidth(min(view.sizeHintForColumn(0) + 24, self.screen().availableGeometry().width() // 2))
+        super().showPopup()
