@@ -97,3 +97,18 @@ def test_presets_say_their_limits_in_words(app):
     ]
     assert not [t for t in texts if "∞" in t or "/" in t]
     assert panel.preset.itemData(1, 3) == "5 iterations and 3 tool calls"  # the tooltip
+
+
+def test_a_long_project_name_ends_in_an_ellipsis_and_is_whole_in_the_tooltip(app):
+    long = "Data centre fabric — spine and leaf with EVPN, two sites <b>and</b> a DR link to the branch"
+    project = next(p for p in app.demo.state.projects.values() if p.name == "OSPF Lab")
+    project.name = long
+    app.window.resize(1024, 700)
+    app.sign_in_demo()
+    app.choose(long)
+    combo = app.window.projects.combo
+    shown = combo.shown_text()
+    assert "…" in shown and shown.startswith("● Data") and shown.endswith("branch"), shown
+    assert combo.fontMetrics().horizontalAdvance(shown) < combo.width()
+    # The whole name in the tooltip, as text (a name is untrusted: no markup of its own).
+    assert long.replace("<", "&lt;").replace(">", "&gt;") in combo.toolTip()

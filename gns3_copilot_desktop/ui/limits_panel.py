@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ..protocol import change_tools
 from ..protocol.ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
 from ..protocol.translation import translate
+from .eliding_combo import ElidingCombo
 from .more_limits import MoreLimits
 
 if TYPE_CHECKING:
@@ -231,31 +232,15 @@ def _short(limits: Limits) -> str:
     return _in_words(limits)
 
 
-class PresetCombo(QComboBox):
+class PresetCombo(ElidingCombo):
     """The preset box: the chosen preset with its limits in words when they fit, else
     its name alone, elided with "…" (the list and the tooltip always say it all)."""
+
+    elide_mode = Qt.TextElideMode.ElideRight
 
     def __init__(self, name_of: Callable[[object], str]):
         super().__init__()
         self._name_of = name_of  # the shown name of an item's data
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        from PySide6.QtWidgets import QStyle, QStyleOptionComboBox, QStylePainter
-
-        painter = QStylePainter(self)
-        option = QStyleOptionComboBox()
-        self.initStyleOption(option)
-        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
-        room = self.style().subControlRect(
-            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
-        ).width()
-        metrics = self.fontMetrics()
-        if metrics.horizontalAdvance(option.currentText) > room:
-            option.currentText = metrics.elidedText(self._name_of(self.currentData()), Qt.TextElideMode.ElideRight, room)
-        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
-
-    def showPopup(self) -> None:  # noqa: N802 - Qt's name
-        # The list as wide as its words, not as the (narrow) box.
-        view = self.view()
-        view.setMinimumWidth(min(view.sizeHintForColumn(0) + 24, self.screen().availableGeometry().width() // 2))
-        super().showPopup()
+    def shorter_text(self, text: str) -> str:
+        return self._name_of(self.currentData())
