@@ -122,29 +122,34 @@ class LimitNotice:
 
 def _batch_refused(kind: str, count: int, asked: int | None) -> str:
     """A batch of calls that did not fit in what was left: none of it ran."""
-    if kind == "tool":
-        if count == 0 and not asked:
-            return translate("LimitWords", "Limit for {tool}: the calls asked for at once were more than the {limit} "
-                             "allowed, so none of them ran")
-        if asked and count == 0:
-            return translate("LimitWords", "Limit for {tool}: {asked} calls asked for at once, more than the {limit} "
-                             "allowed, so none of them ran")
-        if asked:
-            return translate("LimitWords", "Limit for {tool}: {count} of {limit} calls ran; the next {asked}, asked "
-                             "for at once, would have gone past it, so none of them ran")
-        return translate("LimitWords", "Limit for {tool}: {count} of {limit} calls ran; the next calls, asked for "
-                         "at once, would have gone past it, so none of them ran")
-    if count == 0 and not asked:
-        return translate("LimitWords", "Tool call limit: the tool calls asked for at once were more than the {limit} "
-                         "allowed, so none of them ran")
-    if asked and count == 0:
-        return translate("LimitWords", "Tool call limit: {asked} tool calls asked for at once, more than the {limit} "
-                         "allowed, so none of them ran")
-    if asked:
-        return translate("LimitWords", "Tool call limit: {count} of {limit} tool calls ran; the next {asked}, asked "
-                         "for at once, would have gone past it, so none of them ran")
-    return translate("LimitWords", "Tool call limit: {count} of {limit} tool calls ran; the next calls, asked for at "
-                     "once, would have gone past it, so none of them ran")
+    case = ("none ran" if count == 0 else "some ran") + (", asked" if asked else "")
+    return translate("LimitWords", _BATCH_REFUSED[kind][case])
+
+
+# A refused batch's words, by limit kind and case: whether calls ran before it, and
+# whether the batch's size is known (it is once the turn is over).
+_BATCH_REFUSED = {
+    "tool_calls": {
+        "none ran": QT_TRANSLATE_NOOP("LimitWords", "Tool call limit: the tool calls asked for at once were more than "
+                                      "the {limit} allowed, so none of them ran"),
+        "none ran, asked": QT_TRANSLATE_NOOP("LimitWords", "Tool call limit: {asked} tool calls asked for at once, more "
+                                             "than the {limit} allowed, so none of them ran"),
+        "some ran": QT_TRANSLATE_NOOP("LimitWords", "Tool call limit: {count} of {limit} tool calls ran; the next calls, "
+                                      "asked for at once, would have gone past it, so none of them ran"),
+        "some ran, asked": QT_TRANSLATE_NOOP("LimitWords", "Tool call limit: {count} of {limit} tool calls ran; the next "
+                                             "{asked}, asked for at once, would have gone past it, so none of them ran"),
+    },
+    "tool": {
+        "none ran": QT_TRANSLATE_NOOP("LimitWords", "Limit for {tool}: the calls asked for at once were more than the "
+                                      "{limit} allowed, so none of them ran"),
+        "none ran, asked": QT_TRANSLATE_NOOP("LimitWords", "Limit for {tool}: {asked} calls asked for at once, more than "
+                                             "the {limit} allowed, so none of them ran"),
+        "some ran": QT_TRANSLATE_NOOP("LimitWords", "Limit for {tool}: {count} of {limit} calls ran; the next calls, "
+                                      "asked for at once, would have gone past it, so none of them ran"),
+        "some ran, asked": QT_TRANSLATE_NOOP("LimitWords", "Limit for {tool}: {count} of {limit} calls ran; the next "
+                                             "{asked}, asked for at once, would have gone past it, so none of them ran"),
+    },
+}
 
 
 # The controller's own answers in a tool's place (a limit's, an abort's) are a few
