@@ -508,12 +508,19 @@ class Transcript:
             )
 
     def _flag_words(self) -> str:
-        """The stop in words, with how many calls the refused batch asked for (known
-        once the turn is over): "0 of 2 used" next to a stop read as a contradiction."""
+        return self._told_stop().flag()
+
+    def stop_summary(self) -> str:
+        """Which limit stopped the turn and what happened, as its flag says it."""
+        return self._told_stop().summary()
+
+    def _told_stop(self) -> LimitNotice:
+        """The stop, with how many calls the refused batch asked for (known once the turn
+        is over): "0 of 2 used" next to a stop read as a contradiction."""
         stop = self.limit_stop
         assert stop is not None
         refused = self.refused_by_limit
-        return (replace(stop, asked=refused) if refused and stop.asked is None else stop).flag()
+        return replace(stop, asked=refused) if refused and stop.asked is None else stop
 
     def note_unshown(self, what: str, reason: str, raw: str) -> None:
         """An event that could not be folded in: say so where it was, keep its raw text,
