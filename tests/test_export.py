@@ -46,7 +46,9 @@ def test_markdown_has_the_question_answers_tool_calls_with_arguments_and_results
     assert "## Question 1\n\n> Check the interface status of all devices" in text
     assert "### Tool call `show_interface_status` (done)" in text
     assert '"device": "R1"' in text and '"interfaces": [' in text  # arguments and results, pretty JSON
-    assert "### Tool call `show_interface_status` (⚠ Tool call limit reached: 4 of 4 tool calls used)" in text
+    assert "### Tool call `show_interface_status` (⚠ refused: tool-call limit)" in text
+    assert text.count("Tool call limit reached: 4 of 4 tool calls used") == 1  # one stop, one flag
+    assert "> ⚠ Tool call limit reached: 4 of 4 tool calls used." in text
     answers = [i.text.rstrip() for i in chat_.transcript().items if type(i).__name__ == "AssistantText"]
     assert len(answers) >= 2 and all(answer in text for answer in answers)  # every answer, as written
 

@@ -171,6 +171,22 @@ def test_nothing_is_cut_off_in_chinese_at_1024x700(stopped_in_chinese):
     assert text_cut(app.window) == []
 
 
+def test_a_continued_turn_and_its_words_are_chinese_and_whole_at_1024x700(stopped_in_chinese, controller_text):
+    from gns3_copilot_desktop.ui.chat_view import UserBubble
+
+    app = stopped_in_chinese
+    app.window.resize(1024, 700)
+    bar = app.window.chat.limit_bar
+    assert "20 次迭代，8 次工具调用" in bar.label.text()  # what Continue will raise, said before
+    bar.button.click()
+    app.finish_turn(30)
+    notes = [w.note.text() for w in app.window.chat.widgets() if isinstance(w, UserBubble) and w.note.text()]
+    assert notes == ["继续，上限为：20 次迭代，8 次工具调用。"]
+    app.settle(0.2)
+    assert english_left(app.window, _controller_words(app, controller_text)) == []
+    assert clipped(app.window) == [] and text_cut(app.window) == []
+
+
 def test_numbers_follow_the_language(chinese):
     from gns3_copilot_desktop.protocol.translation import number
 

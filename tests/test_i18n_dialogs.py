@@ -77,11 +77,12 @@ def test_the_limits_panel_with_more_limits_open_and_its_cost_line(zh, controller
     assert panel.title() == "运行限制"
     # The built-in presets by their Chinese names; the key stays the English name.
     names = [panel.preset.itemText(i) for i in range(panel.preset.count())]
-    assert names[:5] == ["默认  (20/∞)", "快速查看  (5/3)", "搭建实验  (50/30)", "仅诊断  (20/∞ +)", "谨慎变更  (20/∞ +)"]
+    assert names[:5] == ["默认  (20 次迭代，工具调用不限)", "快速查看  (5 次迭代，3 次工具调用)", "搭建实验  (50 次迭代，30 次工具调用)",
+                         "仅诊断  (20 次迭代，工具调用不限，不允许配置变更)", "谨慎变更  (20 次迭代，工具调用不限，10 分钟，3 次配置变更)"]
     assert panel.preset.itemData(3) == "Diagnose only"
     panel.iterations.setValue(7)
-    assert panel.preset.currentText() == "自定义  (7/∞)"
-    assert panel.preset.itemData(panel.preset.currentIndex(), 3) == "7 / 不限（迭代次数 / 工具调用次数）"
+    assert panel.preset.currentText() == "自定义  (7 次迭代，工具调用不限)"
+    assert panel.preset.itemData(panel.preset.currentIndex(), 3) == "7 次迭代，工具调用不限"
 
     app.sign_in_demo()
     app.choose("OSPF Lab")

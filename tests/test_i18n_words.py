@@ -76,7 +76,7 @@ def test_every_limit_flag_reads_chinese(chinese, kind, enforced_by):
 
 
 def test_the_numbers_of_a_flag_are_in_it_in_chinese(chinese):
-    assert LimitNotice("tool_calls", 15, 14, "x").summary() == "已达到工具调用次数上限：已用 14/15 次工具调用（接下来一次请求的多个调用会超出上限）"
+    assert LimitNotice("tool_calls", 15, 14, "x").summary() == "工具调用次数上限：已运行 14/15 次工具调用；接下来一次请求的调用会超出上限，因此一次都没有运行"
     assert LimitNotice("iterations", 2, 2, "x").summary() == "已达到迭代次数上限：已用 2/2 次迭代"
     assert LimitNotice("time", 120, None, "x").summary() == "已达到时间上限：2 分钟"
     assert LimitNotice("time", 7, None, "x").summary() == "已达到时间上限：7 秒"
@@ -105,7 +105,7 @@ def test_the_servers_english_limit_message_is_recognised_and_kept_while_the_flag
     assert call.limit is not None and (call.limit.kind, call.limit.limit, call.limit.count) == ("tool_calls", 15, 14)
     assert call.limit.text == server  # as the server wrote it
     assert call.limit.refusal() == "已拒绝：工具调用次数上限"
-    assert call.limit.summary() == "已达到工具调用次数上限：已用 14/15 次工具调用（接下来一次请求的多个调用会超出上限）"
+    assert call.limit.summary() == "工具调用次数上限：已运行 14/15 次工具调用；接下来一次请求的调用会超出上限，因此一次都没有运行"
 
     per_tool = detect_limit_notice(per_tool_limit_message("ping", 2, 2))
     assert per_tool is not None and per_tool.tool == "ping" and per_tool.text.startswith("Tool limit reached for ping")
@@ -157,7 +157,7 @@ def test_the_transcripts_notices_read_chinese(chinese):
     held.begin_turn(INTERFACES, max_tool_calls=1, enforced_by="app")
     held.apply(LimitReachedEvent(kind="tool_calls", limit=1, count=1))
     held.end_of_stream()
-    assert _notices(held) == ["已达到工具调用次数上限：已用 0/1 次工具调用（接下来一次请求的多个调用会超出上限）（由本应用执行）。"]
+    assert _notices(held) == ["工具调用次数上限：一次请求的工具调用超过允许的 1 次，因此一次都没有运行（由本应用执行）。"]
 
 
 def test_an_error_event_without_words_gets_the_apps_in_chinese_and_the_servers_stay(chinese):
@@ -356,7 +356,8 @@ def test_an_export_is_written_in_the_apps_language_and_its_json_does_not_change(
     assert "## 问题 1" in markdown
     assert "- **项目：** OSPF Lab" in markdown and "- **Copilot 模式：** 实验自动化" in markdown
     assert "### 工具调用 `show_interface_status`（已完成）" in markdown
-    assert "（⚠ 已达到工具调用次数上限：已用 3/3 次工具调用）" in markdown
+    assert "（⚠ 已拒绝：工具调用次数上限）" in markdown  # the card's status; the one flag under the turn:
+    assert "> ⚠ 已达到工具调用次数上限：已用 3/3 次工具调用。" in markdown
     assert "参数：" in markdown and "结果：" in markdown
     # The controller's words in it stay as they were written: the question, its limit message.
     assert "> " + INTERFACES in markdown and "Tool call limit reached (3 calls)." in markdown
@@ -428,9 +429,8 @@ def test_a_limit_the_controller_held_shows_chinese_flags_around_its_english_mess
     app.choose("OSPF Lab")
     status, line, notices = _stopped_on_two_tool_calls(app)
     assert status == "已拒绝：工具调用次数上限"
-    assert "已达到工具调用次数上限：已用 2/2 次工具调用" in line
-    assert "Tool call limit reached (2 calls). Please simplify" in line  # the controller's words
-    assert notices == []
+    assert line.startswith("Tool call limit reached (2 calls). Please simplify")  # the controller's words
+    assert notices == ["已达到工具调用次数上限：已用 2/2 次工具调用。"]  # the one flag
 
 
 def test_a_limit_this_app_held_shows_chinese_flags_and_explanation(chinese, upstream_app):
@@ -438,6 +438,17 @@ def test_a_limit_this_app_held_shows_chinese_flags_and_explanation(chinese, upst
     app holds the limit, and every word of the stop is its own, in Chinese."""
     status, line, notices = _stopped_on_two_tool_calls(upstream_app)
     assert status == "已拒绝：工具调用次数上限（本应用）"
-    assert "已达到工具调用次数上限：已用 2/2 次工具调用" in line and "请简化请求" in line
+    assert line.startswith("已达到工具调用次数上限（2 次）。") and "请简化请求" in line
     assert "Tool call limit reached" not in line
     assert notices == ["已达到工具调用次数上限：已用 2/2 次工具调用（由本应用执行）。"]
+
+
+def test_a_sentence_around_a_quoted_text_has_one_period_not_two():
+    from gns3_copilot_desktop.protocol.translation import sentence
+
+    assert sentence("Next time ({reason}).", reason="Prompt dismissed.") == "Next time (Prompt dismissed)."
+    assert sentence("Could not save {path}: {reason}.", path="a.json", reason="Disk full.") == "Could not save a.json: Disk full."
+    assert sentence("下次（{reason}）。", reason="提示已关闭。") == "下次（提示已关闭）。"
+    # Where nothing follows, and an ellipsis or a question, the quoted text stays as it came.
+    assert sentence("Cannot reach it: {reason}", reason="Refused.") == "Cannot reach it: Refused."
+    assert sentence("It said ({reason}).", reason="Wait...") == "It said (Wait...)."

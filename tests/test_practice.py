@@ -246,7 +246,7 @@ def test_the_injection_runs_under_the_users_limits_and_says_when_one_stops_it(ap
     sent = app.demo.state.chat_requests[-1]
     assert sent.get("max_tool_calls") == 3  # the controller is told (the demo enforces it)
     text = dialog.status.text()
-    assert text.startswith("Stopped by a runtime limit") and "Tool call limit reached" in text
+    assert text.startswith("Stopped by a runtime limit") and "Tool call limit: 1 of 3 tool calls ran; the next " in text
     assert app.presenter.practice_transcript.tool_calls_executed <= 3
     assert not dialog.troubleshoot_button.isVisible()  # not "Ready": the fault may not be in
 

@@ -17,7 +17,8 @@ from gns3_copilot_desktop.protocol.limits import detect_iteration_notice, tool_l
 from gns3_copilot_desktop.protocol.transcript import ToolStatus
 
 # The design's message is sent for a batch that did not fit: calls were left.
-BATCH = " (the next calls, asked for together, would have gone past it)"
+BATCH_14 = ("Tool call limit: 14 of 15 tool calls ran; the next calls, asked for at once, would have gone past it, "
+            "so none of them ran")
 DESIGN_TEXT = (
     "Tool call limit reached (15 calls). Please simplify your request or break it into "
     "smaller steps. Current tool call count: 14/15."
@@ -38,7 +39,7 @@ def test_detects_the_design_message_in_any_wrapping(text):
     notice = detect_limit_notice(text)
     assert notice is not None
     assert (notice.kind, notice.limit, notice.count) == ("tool_calls", 15, 14)
-    assert notice.summary() == "Tool call limit reached: 14 of 15 tool calls used" + BATCH
+    assert notice.summary() == BATCH_14
 
 
 def test_without_count_says_the_whole_budget_is_used():
@@ -117,3 +118,17 @@ def test_a_huge_tool_output_is_the_tools_result_not_a_notice():
     t.apply(ToolCallEvent.model_validate({"tool_call": {"id": "c", "function": {"name": "ping", "arguments": "{}", "complete": True}}}))
     t.apply(ToolEndEvent(tool_name="ping", tool_call_id="c", tool_output=tool_limit_message(1, 0)))
     assert t.tool_calls()[-1].status == ToolStatus.LIMIT
+
+
+def test_a_first_batch_bigger_than_the_limit_says_none_ran_not_0_of_2_used():
+    t = Transcript()
+    t.begin_turn("q", max_tool_calls=2)
+    for cid in ("a", "b", "c"):
+        t.apply(ToolCallEvent.model_validate({"tool_call": {"id": cid, "function": {"name": "ping", "arguments": "{}", "complete": cid == "c"}}}))
+    for _ in range(3):
+        t.apply(ToolEndEvent(tool_name="ping", tool_output=tool_limit_message(2, 0)))
+    from gns3_copilot_desktop.protocol import DoneEvent
+
+    t.apply(DoneEvent())
+    flags = [i.text for i in t.items if getattr(i, "kind", None) == "limit"]
+    assert flags == ["Tool call limit: 3 tool calls asked for at once, more than the 2 allowed, so none of them ran."]

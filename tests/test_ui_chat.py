@@ -102,9 +102,12 @@ def test_limit_reached_is_flagged_live_and_from_history_and_continue_raises_it(a
     app.finish_turn()
     cards = app.cards()
     assert [c.kind for c in cards] == ["tool"] * 3 + ["limit"]
-    assert cards[3].limit_line.isVisible() and "Tool call limit reached: 3 of 3 tool calls used" in cards[3].limit_line.text()
+    # The refused card says the controller's own words; the turn has one flag, under it.
+    assert cards[3].limit_line.isVisible() and cards[3].limit_line.text().startswith("Tool call limit reached (3 calls).")
+    assert cards[3].status.text() == "refused: tool-call limit"
+    assert app.limit_flags() == ["Tool call limit reached: 3 of 3 tool calls used."]
     bar = app.window.chat.limit_bar
-    assert bar.isVisible() and "3 of 3 tool calls used" in bar.label.text()
+    assert bar.isVisible() and "up to 20 iterations and 6 tool calls" in bar.label.text()
     assert not [w for w in app.window.chat.widgets() if isinstance(w, NoticeLine) and w.kind == "error"]
     session_id = app.presenter.session_id
 
@@ -113,7 +116,7 @@ def test_limit_reached_is_flagged_live_and_from_history_and_continue_raises_it(a
     assert app.window.chat.widgets() == []
     app.open_chat(session_id)
     assert [c.kind for c in app.cards()] == ["tool"] * 3 + ["limit"]
-    assert "3 of 3 tool calls used" in app.cards()[3].limit_line.text()
+    assert app.limit_flags() == ["Tool call limit reached: 3 of 3 tool calls used."]
 
     # Continue with higher limits: the panel shows them, the follow-up goes to the same chat.
     app.window.chat.limit_bar.button.click()
@@ -130,7 +133,8 @@ def test_iteration_limit_says_so(app):
     app.finish_turn()
     t = app.presenter.transcript
     assert t.limit_stop.kind == "iterations"
-    assert "Iteration limit reached: 1 of 1 iterations used" in app.window.chat.limit_bar.label.text()
+    assert app.limit_flags() == ["Iteration limit reached: 1 of 1 iterations used."]
+    assert app.window.chat.limit_bar.isVisible()
     assert app.cards()[0].status.text() == "did not run"
 
 
@@ -255,12 +259,13 @@ def test_a_batch_that_does_not_fit_is_said_and_continue_makes_room_for_it(app):
     refused = app.presenter.transcript.refused_by_limit
     assert refused >= 4, "the batch of the routers' configuration"
     bar = app.window.chat.limit_bar
-    assert bar.isVisible() and "1 of 1 tool calls used" in bar.label.text() and "together" not in bar.label.text()
+    assert bar.isVisible() and app.limit_flags() == ["Tool call limit reached: 1 of 1 tool calls used."]
     bar.button.click()
     assert panel.tool_calls.value() == refused
     app.finish_turn()
     assert app.demo.state.chat_requests[-1]["max_tool_calls"] == refused
     # The continued turn looks at the topology again, then asks for the batch: one call
     # too many, with calls left.
-    assert bar.isVisible() and f"1 of {refused} tool calls used" in bar.label.text()
-    assert "the next calls, asked for together, would have gone past it" in bar.label.text()
+    assert bar.isVisible() and app.limit_flags()[-1] == (
+        f"Tool call limit: 1 of {refused} tool calls ran; the next {refused}, asked for at once, would have gone past it, "
+        "so none of them ran.")

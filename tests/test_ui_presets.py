@@ -11,11 +11,11 @@ def test_built_in_presets_set_the_spin_boxes(app):
     panel = app.window.limits
     names = [panel.preset.itemData(i) for i in range(panel.preset.count())]
     assert names[:3] == ["Default", "Quick look", "Lab build"]
-    assert panel.preset.currentText() == "Default  (20/∞)"
+    assert panel.preset.currentText() == "Default  (20 iterations and unlimited tool calls)"
     panel.preset.activated.emit(1)
     assert (panel.iterations.value(), panel.tool_calls.value(), panel.unlimited.isChecked()) == (5, 3, False)
     panel.iterations.setValue(6)
-    assert panel.preset.currentText() == "Custom  (6/3)"
+    assert panel.preset.currentText() == "Custom  (6 iterations and 3 tool calls)"
 
 
 def _question(panel):

@@ -374,3 +374,24 @@ def test_new_chat_waits_for_a_project_with_a_copilot(app):
     app.window.sign_in_dialog.reject()
     QTest.keyClick(app.window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert not resets
+
+
+class DismissingKeyring(fail.Keyring):
+    """A keyring whose unlock prompt the user dismissed (secretstorage's words)."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def get_password(self, service, username, *secret):
+        from keyring.errors import KeyringError
+
+        raise KeyringError("Prompt dismissed.")
+
+    set_password = delete_password = get_password  # type: ignore[assignment]
+
+
+def test_a_keyring_error_that_ends_with_a_period_is_not_followed_by_another(app):
+    use_keyring(DismissingKeyring())
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, "admin", creds.password, remember=True))
+    shown = app.window.statusBar().currentMessage()
+    assert shown.endswith("asked again next time (Prompt dismissed)."), shown

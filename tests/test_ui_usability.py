@@ -55,7 +55,7 @@ def test_continue_with_higher_limits_shows_after_a_live_stop_at_a_real_pace(pace
     app.send(INTERFACES)
     app.finish_turn(timeout=30)
     bar = app.window.chat.limit_bar
-    assert bar.isVisible() and "3 of 3 tool calls used" in bar.label.text()
+    assert bar.isVisible() and app.limit_flags() == ["Tool call limit reached: 3 of 3 tool calls used."]
     assert bar.button.isVisible()
     # Continue is reachable by Tab from the message box.
     seen = tab_until(app, app.window.composer.edit, lambda w: w is bar.button)
@@ -68,7 +68,7 @@ def test_continue_with_higher_limits_shows_after_a_live_stop_at_a_real_pace(pace
     assert "I'm the GNS3 demo Copilot" not in answer
     done = [c.name for c in app.presenter.transcript.tool_calls() if c.status.value == "done"]
     assert done.count("show_interface_status") == 2 + 5  # 2 before, 5 more with the limit doubled to 6
-    assert bar.isVisible() and "6 of 6 tool calls used" in bar.label.text()
+    assert bar.isVisible() and app.limit_flags()[-1] == "Tool call limit reached: 6 of 6 tool calls used."
 
 
 def test_tab_leaves_the_message_box_and_esc_stops_from_anywhere(paced):

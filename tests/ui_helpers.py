@@ -110,6 +110,12 @@ class App:
         self.finish_turn()
         assert self.window.chat.limit_bar.isVisible()
 
+    def limit_flags(self) -> list[str]:
+        """The limit flags in the chat, as read: one notice line per stopped turn."""
+        from gns3_copilot_desktop.ui.chat_view import NoticeLine
+
+        return [w.label.text() for w in self.window.chat.widgets() if isinstance(w, NoticeLine) and w.kind == "limit"]
+
     def cards(self):
         from gns3_copilot_desktop.ui.tool_card import ToolCallCard
 

@@ -30,7 +30,7 @@ from ..protocol.models import (
     Token,
     Version,
 )
-from ..protocol.translation import translate
+from ..protocol.translation import sentence, translate
 from .capabilities import Capabilities, capabilities_from
 from .errors import (
     ControllerError,
@@ -408,9 +408,8 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
                 yield LimitReachedEvent(kind="time", limit=int(timer or 0), count=0, session_id=session_id)
                 return
             yield StreamInterrupted(
-                reason=translate("ControllerClient", "The connection to the controller was lost ({reason}).").format(
-                    reason=type(exc).__name__
-                ),
+                reason=sentence(translate("ControllerClient", "The connection to the controller was lost ({reason})."),
+                                reason=type(exc).__name__),
                 session_id=session_id,
             )
             return

@@ -159,13 +159,13 @@ class ChatsMixin:
         self._show_whole(history, records, transcript)
         self.transcript_extended.emit(self.transcript)
 
-    async def send_when_whole(self, text: str) -> None:
+    async def send_when_whole(self, text: str, continued_with: dict[str, int | None] | None = None) -> None:
         """A question asked in a chat opened on its newest page: the turn's record must
         know its place in the whole chat, so the rest is fetched first."""
         task = self.load_older()
         if task is not None:
             await asyncio.wait([task])  # its failure is reported by `spawn`
-        if self.older_pending or not self.send(text):
+        if self.older_pending or not self.send(text, continued_with):
             self.draft_returned.emit(text)
 
     async def rename_session(self, session_id: str, title: str) -> None:

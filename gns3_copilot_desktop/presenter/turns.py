@@ -8,11 +8,9 @@ import contextlib
 import logging
 import os
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..client.errors import ControllerError, LLMNotConfigured, Unauthorized
-from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_ITERATIONS_RANGE, MAX_MINUTES_RANGE, MAX_TOOL_CALLS_RANGE
 from ..protocol.translation import translate
 from ..store import Limits, SaveFailed
 from .base import FRAME_MS
@@ -56,31 +54,18 @@ class TurnsMixin:
                 self.tell_once(str(exc))
 
     def raised_limits(self) -> Limits:
-        """Higher limits for "Continue": double the one that stopped the turn; for tool
-        calls, at least as many as the refused batch asked for (the continued turn
-        counts afresh: a doubled limit below the batch would stop it again at once)."""
-        stop = self.transcript.limit_stop
-        limits = self.limits
-        if stop is None:
-            return limits
-        if stop.kind == "tool_calls":
-            current = limits.max_tool_calls or stop.limit
-            if current >= MAX_TOOL_CALLS_RANGE[1]:
-                return replace(limits, max_tool_calls=None)
-            wanted = max(max(current, stop.limit) * 2, self.transcript.refused_by_limit)
-            return replace(limits, max_tool_calls=min(MAX_TOOL_CALLS_RANGE[1], wanted))
-        if stop.kind == "time":
-            minutes = limits.max_minutes or 1
-            return replace(limits, max_minutes=None if minutes >= MAX_MINUTES_RANGE[1] else min(MAX_MINUTES_RANGE[1], minutes * 2))
-        if stop.kind == "changes":
-            changes = max(limits.max_changes or 0, stop.limit)
-            return replace(limits, max_changes=None if changes >= MAX_CHANGES_RANGE[1] else max(1, changes * 2))
-        if stop.kind == "tool":
-            tools = dict(limits.tool_limits)
-            tools[stop.tool or ""] = max(1, max(tools.get(stop.tool or "", 0), stop.limit) * 2)
-            return replace(limits, tool_limits=tuple(sorted(tools.items()))).clamped()
-        current = max(limits.max_iterations, stop.limit)
-        return replace(limits, max_iterations=min(MAX_ITERATIONS_RANGE[1], current * 2))
+        """Higher limits for "Continue" (see `continuing`)."""
+        from .continuing import raised_limits
+
+        return raised_limits(self.limits, self.transcript)
+
+    def continue_preview(self) -> str:
+        """What "Continue with higher limits" would run the next turn under, in words:
+        `10 iterations and 6 tool calls`."""
+        from ..protocol.limits import limits_in_words
+        from .continuing import continued_with
+
+        return limits_in_words(continued_with(self.limits, self.raised_limits()))
 
     # -- the chat -------------------------------------------------------------------
 
@@ -104,8 +89,9 @@ class TurnsMixin:
     def is_running(self) -> bool:
         return self._turn is not None and not self._turn.done()
 
-    def send(self, text: str) -> bool:
-        """Start a turn. False (and the text is given back) when it cannot start."""
+    def send(self, text: str, continued_with: dict[str, int | None] | None = None) -> bool:
+        """Start a turn. False (and the text is given back) when it cannot start.
+        `continued_with`: the limits "Continue" raised for it, said under the message."""
         if self.is_running:
             self.status.emit(translate("PresenterTurns", "The Copilot is still answering: wait for it, or press Stop."))
             return False
@@ -113,7 +99,7 @@ class TurnsMixin:
             self.error.emit(translate("PresenterTurns", "Choose a project first."))
             return False
         if self.older_pending:  # see ChatsMixin.send_when_whole
-            self.spawn(self.send_when_whole(text))
+            self.spawn(self.send_when_whole(text, continued_with))
             return True
         from ..protocol.models import ChatRequest  # pydantic: loaded after start-up
 
@@ -121,7 +107,7 @@ class TurnsMixin:
         request = self.limited_request(ChatRequest, message=text, session_id=self.session_id)
         if request is None:
             return False
-        self.begin_limited_turn(self.transcript, request)
+        self.begin_limited_turn(self.transcript, request, continued_with=continued_with)
         self._changed()
         # The turn streams into this transcript even while the user reads another chat.
         self.turn_transcript, self.turn_project_id = self.transcript, self.project.project_id
@@ -145,20 +131,25 @@ class TurnsMixin:
             self.error.emit(translate("PresenterTurns", "These limits cannot be sent: {error}").format(error=_first_error(exc)))
             return None
 
-    def begin_limited_turn(self, transcript, request, shown: str | None = None) -> None:
+    def begin_limited_turn(self, transcript, request, shown: str | None = None,
+                           continued_with: dict[str, int | None] | None = None) -> None:
         """The turn starts (`shown`: its message as the user sees it), knowing its limits
-        and who holds them (for the flag when one stops it)."""
+        and who holds them (for the flag when one stops it); `continued_with`: the limits
+        "Continue" raised for it, said under its message."""
         enforced_by = self.capabilities.limits_enforced_by if self.capabilities else None
         transcript.begin_turn(
             shown or request.message, max_iterations=request.max_iterations, max_tool_calls=request.max_tool_calls,
-            enforced_by=enforced_by,
+            enforced_by=enforced_by, continued_with=continued_with,
         )
 
     def continue_with_higher_limits(self) -> None:
+        from .continuing import continued_with
+
+        before = self.limits
         self.limits = self.raised_limits()
         self.limits_restored.emit(self.limits)
         self.set_limits(self.limits)
-        self.send(CONTINUE_MESSAGE)
+        self.send(CONTINUE_MESSAGE, continued_with(before, self.limits))
 
     async def _run_turn(self, project_id: str, request: ChatRequest, max_changes: int | None = None) -> None:
         transcript = self.transcript

@@ -26,7 +26,7 @@ from .copilot_modes import mode_name
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
 from .turn_records import TurnRecord
-from .translation import number, translate
+from .translation import number, sentence, translate
 
 FORMAT = "gns3-copilot-chat"
 FORMAT_VERSION = 1
@@ -77,7 +77,7 @@ def from_json(text: str | bytes) -> ExportedChat:
     try:
         document = json.loads(text)
     except ValueError as exc:
-        raise NotAnExport(translate("ExportWords", "This file is not JSON ({reason}).").format(reason=exc)) from exc
+        raise NotAnExport(sentence(translate("ExportWords", "This file is not JSON ({reason})."), reason=exc)) from exc
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise NotAnExport(translate("ExportWords", "This file is not a chat exported by GNS3 Copilot Desktop."))
     if not isinstance(document.get("version"), int) or document["version"] > FORMAT_VERSION:
@@ -133,7 +133,7 @@ def _one_line(text: str) -> str:
 
 def _call_status(call: ToolCall) -> str:
     if call.limit is not None:
-        return f"⚠ {call.limit.summary()}"
+        return f"⚠ {call.limit.refusal()}"  # the turn's flag, a notice, says which limit and why
     if call.status == ToolStatus.ABORTED:
         return translate("ExportWords", "stopped before it ran")
     if call.status == ToolStatus.DONE:
@@ -164,8 +164,6 @@ def to_markdown(chat: ExportedChat) -> str:
             out += ["", translate("ExportWords", "## Question {number}").format(number=number(questions)), "", _quote(item.text)]
         elif isinstance(item, AssistantText):
             out += ["", item.text.rstrip()]
-            if item.iteration_notice is not None:
-                out += ["", f"> ⚠ **{item.iteration_notice.summary()}**"]
         elif isinstance(item, ToolCall):
             arguments, language = _pretty(item.arguments)
             heading = translate("ExportWords", "### Tool call `{name}` ({status})")
@@ -214,8 +212,6 @@ def to_html(chat: ExportedChat) -> str:
             body.append(f'<div class="question answer">{_e(item.text)}</div>')
         elif isinstance(item, AssistantText):
             body.append(f'<div class="answer">{_e(item.text.rstrip())}</div>')
-            if item.iteration_notice is not None:
-                body.append(f'<p class="notice">⚠ {_e(item.iteration_notice.summary())}</p>')
         elif isinstance(item, ToolCall):
             arguments, _ = _pretty(item.arguments)
             limit = " limit" if item.limit is not None else ""

@@ -41,6 +41,8 @@ class Item:
 @dataclass(eq=False)
 class UserMessage(Item):
     text: str = ""
+    # The app's note under it: what "Continue with higher limits" raised for this turn.
+    note: str = ""
 
 
 @dataclass(eq=False)

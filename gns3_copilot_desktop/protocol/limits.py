@@ -73,6 +73,7 @@ class LimitNotice:
     text: str
     enforced_by: str = "controller"  # or "app": this app refused the calls
     tool: str | None = None  # the tool, for a per-tool limit
+    asked: int | None = None  # the calls of the refused batch, once the turn is over
 
     def refusal(self) -> str:
         """What a refused tool call's card says."""
@@ -81,7 +82,7 @@ class LimitNotice:
         return text.format(tool=self.tool)
 
     def summary(self) -> str:
-        """The flag's words: which limit, and how far the count got."""
+        """Which limit, and what happened: the words of the turn's one flag."""
         if self.kind == "time":
             return translate("LimitWords", "Time limit reached: {duration}").format(duration=_duration(self.limit))
         if self.kind == "iterations":
@@ -93,7 +94,13 @@ class LimitNotice:
             # The design's count is the calls run before the refused batch.
             count = self.limit if count is None else min(count, self.limit)
         count = count or 0
-        fields = {"count": number(count), "limit": number(self.limit), "tool": self.tool}
+        fields = {"count": number(count), "limit": number(self.limit), "tool": self.tool,
+                  "asked": number(self.asked or 0)}
+        if count < self.limit and self.kind in ("tool_calls", "tool"):
+            # Calls left, yet stopped: the model asked for more at once than were left,
+            # and a batch runs whole or not at all. "0 of 2 used" next to a stop read as
+            # a contradiction: say what happened instead.
+            return _batch_refused(self.kind, count, self.asked).format(**fields)
         if self.kind == "changes":
             text = translate("LimitWords", "Configuration limit reached: {count} of {limit} changes made")
         elif self.kind == "tool":
@@ -101,13 +108,48 @@ class LimitNotice:
         else:
             text = translate("LimitWords", "Tool call limit reached: {count} of {limit} tool calls used")
         text = text.format(**fields)
-        if count < self.limit and self.kind in ("tool_calls", "tool"):
-            # Calls left, yet stopped: the model asked for more at once than were left.
-            text += translate("LimitWords", " (the next calls, asked for together, would have gone past it)")
         if count > self.limit:
             # This app's abort came too late for some calls: say what really ran.
             text += translate("LimitWords", " (the controller ran them before this app's abort reached it)")
         return text
+
+    def flag(self) -> str:
+        """The one flag of a stopped turn, as a sentence: live, reopened and exported."""
+        if self.enforced_by == "app":
+            return translate("LimitWords", "{summary} (enforced by this app).").format(summary=self.summary())
+        return translate("LimitWords", "{summary}.").format(summary=self.summary())
+
+
+def _batch_refused(kind: str, count: int, asked: int | None) -> str:
+    """A batch of calls that did not fit in what was left: none of it ran."""
+    case = ("none ran" if count == 0 else "some ran") + (", asked" if asked else "")
+    return translate("LimitWords", _BATCH_REFUSED[kind][case])
+
+
+# A refused batch's words, by limit kind and case: whether calls ran before it, and
+# whether the batch's size is known (it is once the turn is over).
+_BATCH_REFUSED = {
+    "tool_calls": {
+        "none ran": QT_TRANSLATE_NOOP("LimitWords", "Tool call limit: the tool calls asked for at once were more than "
+                                      "the {limit} allowed, so none of them ran"),
+        "none ran, asked": QT_TRANSLATE_NOOP("LimitWords", "Tool call limit: {asked} tool calls asked for at once, more "
+                                             "than the {limit} allowed, so none of them ran"),
+        "some ran": QT_TRANSLATE_NOOP("LimitWords", "Tool call limit: {count} of {limit} tool calls ran; the next calls, "
+                                      "asked for at once, would have gone past it, so none of them ran"),
+        "some ran, asked": QT_TRANSLATE_NOOP("LimitWords", "Tool call limit: {count} of {limit} tool calls ran; the next "
+                                             "{asked}, asked for at once, would have gone past it, so none of them ran"),
+    },
+    "tool": {
+        "none ran": QT_TRANSLATE_NOOP("LimitWords", "Limit for {tool}: the calls asked for at once were more than the "
+                                      "{limit} allowed, so none of them ran"),
+        "none ran, asked": QT_TRANSLATE_NOOP("LimitWords", "Limit for {tool}: {asked} calls asked for at once, more than "
+                                             "the {limit} allowed, so none of them ran"),
+        "some ran": QT_TRANSLATE_NOOP("LimitWords", "Limit for {tool}: {count} of {limit} calls ran; the next calls, "
+                                      "asked for at once, would have gone past it, so none of them ran"),
+        "some ran, asked": QT_TRANSLATE_NOOP("LimitWords", "Limit for {tool}: {count} of {limit} calls ran; the next "
+                                             "{asked}, asked for at once, would have gone past it, so none of them ran"),
+    },
+}
 
 
 # The controller's own answers in a tool's place (a limit's, an abort's) are a few
@@ -240,3 +282,35 @@ def iteration_limit_message(limit: int) -> str:
         f"Iteration limit reached ({limit} iterations). "
         "The agent stopped before it could finish; raise the iteration limit to let it go on."
     )
+
+
+def continuing_words(limits: dict[str, int | None]) -> str:
+    """What "Continue with higher limits" raised, said on the continued message, live
+    and when the chat is reopened: "Continuing with up to 10 iterations and 6 tool
+    calls." `limits`: field -> value (None: unlimited), `tool:NAME` for a tool's."""
+    words = limits_in_words(limits)
+    return translate("LimitWords", "Continuing with up to {limits}.").format(limits=words) if words else ""
+
+
+def limits_in_words(limits: dict[str, int | None]) -> str:
+    """`10 iterations and 6 tool calls` (see `continuing_words`)."""
+    parts = []
+    for key, value in limits.items():
+        if key == "max_iterations" and value is not None:
+            parts.append(translate("LimitWords", "{count} iterations").format(count=number(value)))
+        elif key == "max_tool_calls":
+            parts.append(translate("LimitWords", "unlimited tool calls") if value is None
+                         else translate("LimitWords", "{count} tool calls").format(count=number(value)))
+        elif key == "max_minutes":
+            parts.append(translate("LimitWords", "no time limit") if value is None
+                         else translate("LimitWords", "{minutes} min").format(minutes=number(value)))
+        elif key == "max_changes":
+            parts.append(translate("LimitWords", "unlimited configuration changes") if value is None
+                         else translate("LimitWords", "no configuration changes") if value == 0
+                         else translate("LimitWords", "{count} configuration changes").format(count=number(value)))
+        elif key.startswith("tool:") and value is not None:
+            parts.append(translate("LimitWords", "{count} calls of {tool}").format(count=number(value), tool=key[5:]))
+    if len(parts) < 2:
+        return "".join(parts)
+    return translate("LimitWords", "{first} and {last}").format(
+        first=translate("LimitWords", ", ").join(parts[:-1]), last=parts[-1])

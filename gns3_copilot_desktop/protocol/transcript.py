@@ -32,16 +32,18 @@ from .items import (  # noqa: F401 - the items are part of the transcript's API
 from .limits import (
     LimitNotice,
     app_limit_message,
+    continuing_words,
     detect_iteration_notice,
     detect_limit_notice,
 )
-from .translation import QT_TRANSLATE_NOOP, translate
+from .translation import QT_TRANSLATE_NOOP, sentence, translate
 from .turn_records import (
     CALLS_KEPT,
     ERROR_CHARS,
     PARTIAL_TEXT_CHARS,
     STOP_FAILED,
     STOP_LIMIT,
+    STOP_NONE,
     STOP_LOST,
     STOP_USER,
     TurnRecord,
@@ -80,10 +82,6 @@ def _kept(reason: str) -> str:
     return translate("Transcript", "{reason} What arrived is kept.").format(reason=reason)
 
 
-def _by_this_app(notice: LimitNotice) -> str:
-    return translate("Transcript", "{summary} (enforced by this app).").format(summary=notice.summary())
-
-
 @dataclass(eq=False)
 class Transcript:
     items: list[Item] = field(default_factory=list)
@@ -109,6 +107,7 @@ class Transcript:
         self._error_seen = False
         self._aborted_seen = False
         self._limit_info: InfoNotice | None = None
+        self._continued_with: dict[str, int | None] | None = None
         # The current turn: its user message, and which one of the session it is.
         self._user_count = 0
         self._turn_user: UserMessage | None = None
@@ -167,9 +166,14 @@ class Transcript:
         max_iterations: int | None = None,
         max_tool_calls: int | None = None,
         enforced_by: str | None = None,
+        continued_with: dict[str, int | None] | None = None,
     ) -> None:
-        """A new turn: the user's message, fresh counters and the limits it runs under."""
+        """A new turn: the user's message, fresh counters and the limits it runs under.
+        `continued_with`: the limits "Continue" raised, said under the message."""
         self._start_turn(user_text)
+        self._continued_with = continued_with
+        if continued_with:
+            self._turn_user.note = continuing_words(continued_with)  # type: ignore[union-attr]
         self.state = TurnState.STREAMING
         self.llm_turns = 0
         self.tool_calls_executed = 0
@@ -377,7 +381,7 @@ class Transcript:
                 call.limit = settled
                 self._touch(call)
         if self._limit_info is not None:
-            self._limit_info.text = _by_this_app(settled)
+            self._limit_info.text = self._flag_words()
             self._touch(self._limit_info)
 
     def _orphan_call(self, name: str, call_id: str | None) -> ToolCall:
@@ -495,21 +499,38 @@ class Transcript:
                 self._touch(call)
 
     def _place_limit_notice(self) -> None:
-        stop = self.limit_stop
-        if stop is not None and stop.enforced_by == "app" and self._limit_info is None:
+        """The turn's one limit flag, under it: whoever enforced the limit, live and in
+        a reopened chat alike. The refused cards and the controller's own message say
+        the detail; they carry no flag of their own (one stop showed five)."""
+        if self.limit_stop is not None and self._limit_info is None:
             self._limit_info = self._add(  # type: ignore[assignment]
-                InfoNotice(text=_by_this_app(stop), kind="limit")
+                InfoNotice(text=self._flag_words(), kind="limit")
             )
+
+    def _flag_words(self) -> str:
+        return self._told_stop().flag()
+
+    def stop_summary(self) -> str:
+        """Which limit stopped the turn and what happened, as its flag says it."""
+        return self._told_stop().summary()
+
+    def _told_stop(self) -> LimitNotice:
+        """The stop, with how many calls the refused batch asked for (known once the turn
+        is over): "0 of 2 used" next to a stop read as a contradiction."""
+        stop = self.limit_stop
+        assert stop is not None
+        refused = self.refused_by_limit
+        return replace(stop, asked=refused) if refused and stop.asked is None else stop
 
     def note_unshown(self, what: str, reason: str, raw: str) -> None:
         """An event that could not be folded in: say so where it was, keep its raw text,
         and let the turn go on."""
         text = translate("Transcript", "Could not show this part ({what}): {reason}. Raw text: {raw}")
-        self._add(InfoNotice(text=text.format(what=what, reason=reason, raw=raw[:2000]), kind="malformed"))
+        self._add(InfoNotice(text=sentence(text, what=what, reason=reason, raw=raw[:2000]), kind="malformed"))
 
     def _on_malformed(self, event: MalformedEvent) -> None:
         text = translate("Transcript", "The controller sent something this app could not read ({reason}); it was skipped.")
-        self._add(InfoNotice(text=text.format(reason=event.reason), kind="malformed"))
+        self._add(InfoNotice(text=sentence(text, reason=event.reason), kind="malformed"))
 
     def _on_interrupted(self, event: StreamInterrupted) -> None:
         if self.state != TurnState.STREAMING:
@@ -536,7 +557,6 @@ class Transcript:
                 app_limit_message("iterations", self.max_iterations, self.llm_turns),
             )
             self._stop_on_limit(notice, self.limit_enforced_by or "controller")
-            self._add(InfoNotice(text=translate("Transcript", "{summary}.").format(summary=notice.summary()), kind="limit"))
 
     # -- history ----------------------------------------------------------------------
 
@@ -563,6 +583,8 @@ class Transcript:
         if record is not None and self._turn_user is not None:
             if record.user_text != self._turn_user.text or not self._apply_record(record):
                 self.dropped_records.append(record)
+        if self._turn_user is not None:
+            self._place_limit_notice()  # a stop the controller's own messages tell
         self._settle_calls_without_result()
 
     def _settle_calls_without_result(self) -> None:
@@ -578,6 +600,11 @@ class Transcript:
         fit it (then nothing was changed)."""
         if record.stop == STOP_LIMIT and (record.limit_kind not in LIMIT_KINDS or record.limit is None):
             return False
+        if record.continued_with and self._turn_user is not None:
+            self._turn_user.note = continuing_words(record.continued_with)
+            self._touch(self._turn_user)
+        if record.stop == STOP_NONE:
+            return True
         # The controller kept only the question when the app hung up (a Stop, a lost
         # connection, a drain that timed out after a limit): what the user saw comes back.
         turn_items = self.items[self._turn_user.index + 1 :] if self._turn_user else []
@@ -631,7 +658,9 @@ class Transcript:
         stop = self.limit_stop
         limit = stop is not None and stop.enforced_by == "app"
         if not limit and self.state not in (TurnState.ABORTED, TurnState.INTERRUPTED, TurnState.FAILED):
-            return None
+            if not self._continued_with:
+                return None
+            return TurnRecord(self._turn_ordinal, self._turn_user.text, STOP_NONE, continued_with=self._continued_with)
         text = "".join(
             i.text for i in self.items[self._turn_user.index + 1 :] if isinstance(i, AssistantText)
         )
@@ -647,6 +676,7 @@ class Transcript:
             record.error = capped(errors[-1] if errors else "", ERROR_CHARS)
         else:
             record.stop = STOP_USER if self.state == TurnState.ABORTED else STOP_LOST
+        record.continued_with = self._continued_with
         return record
 
     def _add_history_message(self, message: Any) -> None:
@@ -661,6 +691,8 @@ class Transcript:
                 block = AssistantText()
                 block.append(message.content)
                 block.iteration_notice = detect_iteration_notice(message.content)
+                if block.iteration_notice is not None:
+                    self._stop_on_limit(block.iteration_notice, "controller")
                 self._add(block)
             if message.tool_calls:
                 self._calls_by_id = {}  # ids are scoped to one reply, as live

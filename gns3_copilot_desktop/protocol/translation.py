@@ -15,6 +15,7 @@ controller wrote it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 _translate: Callable[[str, str], str] | None = None
@@ -42,3 +43,26 @@ def install(translate_fn: Callable[[str, str], str] | None, number_fn: Callable[
     """The UI's translator and number format (None: back to English and Python's format)."""
     global _translate, _number
     _translate, _number = translate_fn, number_fn
+
+
+# A sentence's own end, at the end of a quoted text (an error's, a library's).
+_ENDS = (".", "。", "．")
+_AFTER = set(".)。）;；:：,，")
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def sentence(template: str, **fields: object) -> str:
+    """`template.format(**fields)` for the app's sentences around a quoted text (an
+    error's, a library's, the controller's): a text that ends with its own period put
+    where the app's sentence has punctuation next ("... ({reason})." around "Prompt
+    dismissed.") loses that period, so the sentence does not read "dismissed.)." —
+    the one place where the app words a sentence around someone else's text."""
+    for match in _FIELD.finditer(template):
+        name, next_char = match.group(1), template[match.end():match.end() + 1]
+        value = fields.get(name)
+        if next_char in _AFTER and next_char and isinstance(value, (str, Exception)):
+            text = str(value).rstrip()
+            while text.endswith(_ENDS) and not text.endswith("..."):
+                text = text[:-1].rstrip()
+            fields[name] = text
+    return template.format(**fields)

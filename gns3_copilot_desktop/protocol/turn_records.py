@@ -31,6 +31,7 @@ STOP_USER = "user"  # the user pressed Stop
 STOP_LOST = "interrupted"  # the connection dropped
 STOP_FAILED = "failed"  # an error ended it (the controller's history does not keep the error)
 ERROR_CHARS = 2_000
+STOP_NONE = "none"  # not stopped: the record keeps only what Continue raised
 
 # What a record keeps instead of a change tool's output. Stored as this marker, in
 # English whatever the language, and worded when shown (`shown_output`): a record written
@@ -62,6 +63,9 @@ class TurnRecord:
     calls: list[KeptCall] = field(default_factory=list)
     limit_tool: str | None = None  # the tool, for a per-tool limit
     error: str | None = None  # what the user was told live, for STOP_FAILED
+    # The limits "Continue with higher limits" gave this turn (field -> value, None:
+    # unlimited; see `protocol.limits.continuing_words`), None for a turn the user asked.
+    continued_with: dict[str, int | None] | None = None
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -79,7 +83,9 @@ class TurnRecord:
             return None
         fields_ok = (
             _is(record.ordinal, int) and record.ordinal >= 0 and _is(record.user_text, str)
-            and record.stop in (STOP_LIMIT, STOP_USER, STOP_LOST, STOP_FAILED)
+            and record.stop in (STOP_LIMIT, STOP_USER, STOP_LOST, STOP_FAILED, STOP_NONE)
+            and (record.continued_with is None or (isinstance(record.continued_with, dict) and all(
+                _is(k, str) and _optional(v, int) for k, v in record.continued_with.items())))
             and _optional(record.limit_kind, str) and _optional(record.limit, int) and _optional(record.limit_count, int)
             and _optional(record.limit_tool, str) and _is(record.partial_text, str) and _optional(record.error, str)
             and isinstance(record.refused_ids, list) and all(_is(i, str) for i in record.refused_ids)

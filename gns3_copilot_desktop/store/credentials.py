@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from ..protocol.translation import translate
+from ..protocol.translation import sentence, translate
 from . import keyring_lookup
 
 log = logging.getLogger(__name__)
@@ -32,10 +32,10 @@ class CredentialStore:
     def _failed(self, exc: Exception) -> None:
         if self.available:
             self.available = False
-            self.problem = translate(
+            self.problem = sentence(translate(
                 "Credentials",
                 "No system keyring is available, so your sign-in is kept in memory only and will be asked again next time ({reason}).",
-            ).format(reason=_why(exc))
+            ), reason=_why(exc))
             log.warning("keyring unavailable: %r", exc)
 
     def check(self) -> bool:

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..protocol.translation import translate
+from ..protocol.translation import sentence, translate
 
 
 class SaveFailed(Exception):
@@ -37,8 +37,8 @@ class JsonFile:
         except IsADirectoryError:
             return self._set_aside(default, translate("JsonFile", "a folder is in its place"))
         except OSError as exc:
-            self.problem = translate("JsonFile", "Could not read {path}: {reason}. Using defaults.").format(
-                path=self.path, reason=exc.strerror or exc)
+            self.problem = sentence(translate("JsonFile", "Could not read {path}: {reason}. Using defaults."),
+                                    path=self.path, reason=exc.strerror or exc)
             return default
         try:
             data = json.loads(raw.decode("utf-8-sig"))
@@ -71,7 +71,7 @@ class JsonFile:
             self.problem = translate("JsonFile", "{name} was damaged ({why}); it was moved to {aside}. Defaults are used.")
         else:
             self.problem = translate("JsonFile", "{name} was damaged ({why}); it could not be moved aside. Defaults are used.")
-        self.problem = self.problem.format(name=self.path.name, why=why, aside=aside)
+        self.problem = sentence(self.problem, name=self.path.name, why=why, aside=aside)
         return default
 
     def write(self, data: Any) -> None:
@@ -98,4 +98,4 @@ class JsonFile:
 
 
 def _could_not_save(path: Path, exc: OSError) -> str:
-    return translate("JsonFile", "Could not save {path}: {reason}.").format(path=path, reason=exc.strerror or exc)
+    return sentence(translate("JsonFile", "Could not save {path}: {reason}."), path=path, reason=exc.strerror or exc)

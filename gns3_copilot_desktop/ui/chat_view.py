@@ -38,12 +38,21 @@ class UserBubble(theme.Card):
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
+        # What "Continue with higher limits" raised for this turn (the app's words).
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # follows the theme
+        self.note.setVisible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         layout.addWidget(self.label)
+        layout.addWidget(self.note)
 
     def set_item(self, item: UserMessage) -> None:
         self.label.setText(item.text)
+        self.note.setText(item.note)
+        self.note.setVisible(bool(item.note))
 
 
 class AssistantMessage(QWidget):
@@ -55,8 +64,6 @@ class AssistantMessage(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # (see MarkdownView)
         self._seen = 0
         self._item: AssistantText | None = None
-        self.limit_line = QLabel()
-        self.limit_line.setVisible(False)
         # The whole answer as Markdown, as it came.
         self.copy = QToolButton(text=translate("ChatView", "Copy answer"))
         self.copy.setAutoRaise(True)
@@ -67,7 +74,6 @@ class AssistantMessage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.view)
-        layout.addWidget(self.limit_line)
         layout.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignRight)
 
     def _copy(self) -> None:
@@ -83,14 +89,8 @@ class AssistantMessage(QWidget):
             self.view.append("".join(item.pieces[self._seen :]), complete)
             self._seen = len(item.pieces)
             self.copy.setVisible(True)
-        if item.iteration_notice is not None:
-            import html  # (loaded by the first answer's warm-up, not before the window is up)
-
-            self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{html.escape(item.iteration_notice.summary())}</b>")
-            self.limit_line.setAccessibleName(
-                translate("ChatView", "Limit reached: {summary}").format(summary=item.iteration_notice.summary())
-            )
-            self.limit_line.setVisible(True)
+        # A limit notice of the controller's in the answer is the detail of the turn's
+        # one flag (a notice line under the turn): no second flag here.
 
 
 class NoticeLine(theme.Card):
@@ -190,8 +190,8 @@ class LimitStopBar(theme.Card):
         icon.setPixmap(theme.limit_icon(24))
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
-        self.setAccessibleName(translate("ChatView", "Limit reached"))
-        self.label.setAccessibleName(translate("ChatView", "Limit reached"))
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.setAccessibleName(translate("ChatView", "Continue with higher limits"))
         self.button = QPushButton(translate("ChatView", "Continue with higher limits"))
         self.button.clicked.connect(self.continue_requested)
         # The button under the words, not beside them: the bar fits a narrow chat.
@@ -721,27 +721,27 @@ class ChatView(QScrollArea):
         else:
             self.earlier.setText(translate("ChatView", "Show earlier messages"))
 
+    # What "Continue with higher limits" would raise, in words (the presenter's).
+    continue_preview: Callable[[], str] | None = None
+
     def refresh_limit_bar(self) -> None:
         """Show or hide "Continue with higher limits". Called on every change and when
-        the turn ends: the final `done` may change no item."""
+        the turn ends: the final `done` may change no item. The bar is the way on, not
+        the flag: the notice above it says which limit stopped the turn."""
         t = self._transcript
         from ..protocol.items import TurnState
 
         stopped = t is not None and t.limit_stop is not None and t.state not in (TurnState.STREAMING, TurnState.IDLE)
         if stopped:
-            import html
-
-            summary = t.limit_stop.summary()
-            if t.limit_enforced_by == "app":
-                flag = translate("ChatView", "{summary} (stopped by this app)").format(summary=summary)
+            preview = self.continue_preview() if self.continue_preview is not None else ""
+            if preview:
+                text = translate("ChatView", "This is a normal stop, not an error. Continue to let the Copilot go on "
+                                 "with up to {limits}.").format(limits=preview)
             else:
-                flag = summary
-            self.limit_bar.label.setText(
-                translate("ChatView", "{limit}. This is a normal stop: raise the limit to let the Copilot go on.").format(
-                    limit=f"<b>{html.escape(flag)}</b>"
-                )
-            )
-            self.limit_bar.label.setAccessibleName(translate("ChatView", "Limit reached: {summary}").format(summary=flag))
+                text = translate("ChatView", "This is a normal stop, not an error. Continue to let the Copilot go on "
+                                 "with higher limits.")
+            self.limit_bar.label.setText(text)
+            self.limit_bar.label.setAccessibleName(text)
         self.limit_bar.setVisible(stopped)
 
     # -- keeping the newest text in view ------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 from ..protocol import change_tools
 from ..protocol.ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
 from ..protocol.translation import translate
+from .eliding_combo import ElidingCombo
 from .more_limits import MoreLimits
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ class LimitsPanel(QGroupBox):
         tools_row.addWidget(self.tool_calls, 1)
         tools_row.addWidget(self.unlimited)
 
-        self.preset = QComboBox()
+        self.preset = PresetCombo(self._shown_name)
         self.preset.setToolTip(translate("LimitsPanel", "Presets of limits"))
         self.preset.setAccessibleName(translate("LimitsPanel", "Preset"))
         # Names show whole: the box takes the panel's width, not the width of "Default".
@@ -180,6 +182,10 @@ class LimitsPanel(QGroupBox):
         name = self.preset.currentData()
         self.delete.setEnabled(any(p.name == name and not p.built_in for p in self._presets))
 
+    def _shown_name(self, key: object) -> str:
+        preset = next((p for p in self._presets if p.name == key), None)
+        return preset.shown_name if preset is not None else translate("LimitsPanel", "Custom")
+
     def _preset_chosen(self, index: int) -> None:
         name = self.preset.itemData(index)
         preset = next((p for p in self._presets if p.name == name), None)
@@ -208,10 +214,33 @@ class LimitsPanel(QGroupBox):
 
 
 def _in_words(limits: Limits) -> str:
-    return translate("LimitsPanel", "{limits} (iterations / tool calls)").format(limits=limits.label())
+    """`20 iterations, unlimited tool calls and 3 configuration changes`."""
+    from ..protocol.limits import limits_in_words
+
+    fields: dict[str, int | None] = {"max_iterations": limits.max_iterations, "max_tool_calls": limits.max_tool_calls}
+    if limits.max_minutes is not None:
+        fields["max_minutes"] = limits.max_minutes
+    if limits.max_changes is not None:
+        fields["max_changes"] = limits.max_changes
+    fields.update({f"tool:{name}": count for name, count in limits.tool_limits})
+    return limits_in_words(fields)
 
 
 def _short(limits: Limits) -> str:
-    """`20/∞`: fits the combo box; the tooltip says it in words."""
-    tools = "∞" if limits.max_tool_calls is None else str(limits.max_tool_calls)
-    return f"{limits.max_iterations}/{tools}" + (" +" if limits.has_more else "")
+    """The limits in words ("20/∞ +" was a riddle); where the box is too narrow for
+    them, `PresetCombo` shows the preset's name alone (the fields above show the values)."""
+    return _in_words(limits)
+
+
+class PresetCombo(ElidingCombo):
+    """The preset box: the chosen preset with its limits in words when they fit, else
+    its name alone, elided with "…" (the list and the tooltip always say it all)."""
+
+    elide_mode = Qt.TextElideMode.ElideRight
+
+    def __init__(self, name_of: Callable[[object], str]):
+        super().__init__()
+        self._name_of = name_of  # the shown name of an item's data
+
+    def shorter_text(self, text: str) -> str:
+        return self._name_of(self.currentData())

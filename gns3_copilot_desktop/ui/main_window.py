@@ -237,9 +237,11 @@ class MainWindow(QMainWindow):
         self.composer.send.connect(self._send)
         self.composer.stop.connect(self.stop_turn)
         self.chat.continue_requested.connect(p.continue_with_higher_limits)
+        self.chat.continue_preview = p.continue_preview
         self.chat.rendered.connect(p.note_render_time)
         self.chat.earlier_wanted.connect(p.load_older)
         self.limits.limits_changed.connect(p.set_limits)
+        self.limits.limits_changed.connect(lambda _: self.chat.refresh_limit_bar())  # what Continue would raise
         self.limits.preset_saved.connect(self._save_preset)
         self.limits.preset_deleted.connect(self._delete_preset)
         QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_chat)

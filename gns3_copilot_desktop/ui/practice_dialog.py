@@ -159,7 +159,7 @@ class PracticeDialog(QDialog):
                 "PracticeDialog",
                 "Stopped by a runtime limit ({steps}): {limit}. The lab may be partly changed: Reveal solution shows "
                 "what was done. Raise the limit in the side panel to let the exercise finish.",
-            ).format(steps=steps, limit=t.limit_stop.summary()))
+            ).format(steps=steps, limit=t.stop_summary()))
         elif t.state == TurnState.DONE:
             self.status.setText(translate(
                 "PracticeDialog",

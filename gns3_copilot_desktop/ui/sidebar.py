@@ -20,6 +20,7 @@ from PySide6.QtGui import QIcon, QKeyEvent
 
 from ..protocol.translation import translate
 from . import untrusted
+from .eliding_combo import ElidingCombo
 
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession, Project
@@ -33,7 +34,7 @@ class ProjectPicker(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.combo = QComboBox()
+        self.combo = ElidingCombo()  # a long name ends in "…", whole in the tooltip
         self.combo.setPlaceholderText(translate("Sidebar", "No project"))
         self.combo.setMinimumContentsLength(12)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -54,6 +55,7 @@ class ProjectPicker(QWidget):
         layout.addWidget(self.combo)
         layout.addLayout(row)
         self.combo.activated.connect(lambda index: self.project_chosen.emit(self.combo.itemData(index)))
+        self.combo.currentIndexChanged.connect(self._name_in_tooltip)
         self.open_button.clicked.connect(self.open_requested)
         self._projects: list[Project] = []
 
@@ -64,9 +66,14 @@ class ProjectPicker(QWidget):
         for project in projects:
             mark = "●" if project.is_opened else "○"
             self.combo.addItem(f"{mark} {untrusted.visible(project.name)}", project.project_id)
+            self.combo.setItemData(self.combo.count() - 1, untrusted.tooltip(project.name), Qt.ItemDataRole.ToolTipRole)
         index = self.combo.findData(current) if current else -1
         self.combo.setCurrentIndex(index)
         self.combo.blockSignals(False)
+        self._name_in_tooltip()
+
+    def _name_in_tooltip(self) -> None:
+        self.combo.setToolTip(self.combo.itemData(self.combo.currentIndex(), Qt.ItemDataRole.ToolTipRole) or "")
 
     def show_project(self, project: Project | None, signed_in: bool = True) -> None:
         if project is None:

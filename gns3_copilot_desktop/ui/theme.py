@@ -86,6 +86,26 @@ def apply_theme(app: QApplication, theme: str, style: bool = True) -> None:
         app.setPalette(light_palette())
     elif app.testAttribute(Qt.ApplicationAttribute.AA_SetPalette):
         app.setPalette(QPalette())  # back to the platform's own (only after a switch)
+    if is_dark():
+        _visible_indicators(app)
+
+
+# The frame of a check box's (and a radio button's) box, in a dark palette. Fusion draws
+# it in the window colour darkened by 40 %: on the dark window that was black on nearly
+# black, and the "Unlimited" and "Remember me" boxes could not be seen. Fusion takes the
+# frame from the Window role only, so those two classes get a palette of their own with
+# a light Window (they do not fill their background with it): no style sheet (which would
+# have to draw the whole box and its check mark) and no Python in the painting.
+INDICATOR_WINDOW = "#c8ced8"  # framed in about #8f949b, lighter still (+10 %) as drawn
+
+
+def _visible_indicators(app: QApplication) -> None:
+    palette = QPalette(app.palette())
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive, QPalette.ColorGroup.Disabled):
+        palette.setColor(group, QPalette.ColorRole.Window, QColor(INDICATOR_WINDOW))
+    # (The app-wide palette set just before clears class palettes: set after it.)
+    for name in ("QCheckBox", "QRadioButton"):
+        app.setPalette(palette, name)
 
 
 _base_font: QFont | None = None

@@ -192,12 +192,11 @@ class ToolCallCard(theme.Card):
         else:
             _Spinner.remove(self)
         if call.status == ToolStatus.LIMIT and call.limit is not None:
-            self.limit_line.setText(f"<b>{_escape(call.limit.summary())}</b><br>{_escape(call.limit.text)}")
+            # The detail only (the controller's own message, or this app's): the turn's
+            # one flag is the notice under it, not one more on every refused card.
+            self.limit_line.setText(_escape(call.limit.text))
             self.limit_line.setVisible(True)
-            # A screen reader says what this card is: a limit stop, not a result.
-            flag = translate("ToolCard", "Limit reached: {summary}").format(summary=call.limit.summary())
-            self.setAccessibleName(flag)
-            self.limit_line.setAccessibleName(flag)
+            self.limit_line.setAccessibleName(status)
         else:
             self.limit_line.setVisible(False)
         args = arguments_text(call)

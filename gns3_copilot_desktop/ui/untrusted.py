@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from ..protocol.translation import translate
+from ..protocol.translation import sentence, translate
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
@@ -121,7 +121,7 @@ def render_markdown(document: QTextDocument, text: str) -> None:
 
     reason = too_hard(text)
     if reason is not None:
-        render_plain_with_notice(document, text, translate("Untrusted", "Shown as plain text ({reason}).").format(reason=reason))
+        render_plain_with_notice(document, text, sentence(translate("Untrusted", "Shown as plain text ({reason})."), reason=reason))
         return
     document.setMarkdown(visible(text), markdown_features())
     option = document.defaultTextOption()

@@ -169,16 +169,8 @@ and any tool not known to only read. Known to only read:
         <translation>复制回答</translation>
     </message>
     <message>
-        <source>Limit reached: {summary}</source>
-        <translation>已达到上限：{summary}</translation>
-    </message>
-    <message>
         <source>Error: </source>
         <translation>错误：</translation>
-    </message>
-    <message>
-        <source>Limit reached</source>
-        <translation>已达到上限</translation>
     </message>
     <message>
         <source>Continue with higher limits</source>
@@ -213,12 +205,12 @@ and any tool not known to only read. Known to only read:
         <translation>显示更早的消息</translation>
     </message>
     <message>
-        <source>{summary} (stopped by this app)</source>
-        <translation>{summary}（由本应用停止）</translation>
+        <source>This is a normal stop, not an error. Continue to let the Copilot go on with up to {limits}.</source>
+        <translation>这是正常停止，不是错误。点击继续，Copilot 将接着工作，上限为：{limits}。</translation>
     </message>
     <message>
-        <source>{limit}. This is a normal stop: raise the limit to let the Copilot go on.</source>
-        <translation>{limit}。这是正常停止：提高上限即可让 Copilot 继续。</translation>
+        <source>This is a normal stop, not an error. Continue to let the Copilot go on with higher limits.</source>
+        <translation>这是正常停止，不是错误。点击继续，Copilot 将以更高的上限接着工作。</translation>
     </message>
 </context>
 <context>
@@ -1153,12 +1145,48 @@ and any tool not known to only read. Known to only read:
         <translation>已达到工具调用次数上限：已用 {count}/{limit} 次工具调用</translation>
     </message>
     <message>
-        <source> (the next calls, asked for together, would have gone past it)</source>
-        <translation>（接下来一次请求的多个调用会超出上限）</translation>
-    </message>
-    <message>
         <source> (the controller ran them before this app&apos;s abort reached it)</source>
         <translation>（本应用的中止请求送达前，控制器已运行了这些调用）</translation>
+    </message>
+    <message>
+        <source>{summary} (enforced by this app).</source>
+        <translation>{summary}（由本应用执行）。</translation>
+    </message>
+    <message>
+        <source>{summary}.</source>
+        <translation>{summary}。</translation>
+    </message>
+    <message>
+        <source>Limit for {tool}: the calls asked for at once were more than the {limit} allowed, so none of them ran</source>
+        <translation>{tool} 单工具上限：一次请求的调用超过允许的 {limit} 次，因此一次都没有运行</translation>
+    </message>
+    <message>
+        <source>Limit for {tool}: {asked} calls asked for at once, more than the {limit} allowed, so none of them ran</source>
+        <translation>{tool} 单工具上限：一次请求了 {asked} 次调用，超过允许的 {limit} 次，因此一次都没有运行</translation>
+    </message>
+    <message>
+        <source>Limit for {tool}: {count} of {limit} calls ran; the next {asked}, asked for at once, would have gone past it, so none of them ran</source>
+        <translation>{tool} 单工具上限：已运行 {count}/{limit} 次调用；接下来一次请求的 {asked} 次会超出上限，因此一次都没有运行</translation>
+    </message>
+    <message>
+        <source>Limit for {tool}: {count} of {limit} calls ran; the next calls, asked for at once, would have gone past it, so none of them ran</source>
+        <translation>{tool} 单工具上限：已运行 {count}/{limit} 次调用；接下来一次请求的调用会超出上限，因此一次都没有运行</translation>
+    </message>
+    <message>
+        <source>Tool call limit: the tool calls asked for at once were more than the {limit} allowed, so none of them ran</source>
+        <translation>工具调用次数上限：一次请求的工具调用超过允许的 {limit} 次，因此一次都没有运行</translation>
+    </message>
+    <message>
+        <source>Tool call limit: {asked} tool calls asked for at once, more than the {limit} allowed, so none of them ran</source>
+        <translation>工具调用次数上限：一次请求了 {asked} 次工具调用，超过允许的 {limit} 次，因此一次都没有运行</translation>
+    </message>
+    <message>
+        <source>Tool call limit: {count} of {limit} tool calls ran; the next {asked}, asked for at once, would have gone past it, so none of them ran</source>
+        <translation>工具调用次数上限：已运行 {count}/{limit} 次工具调用；接下来一次请求的 {asked} 次会超出上限，因此一次都没有运行</translation>
+    </message>
+    <message>
+        <source>Tool call limit: {count} of {limit} tool calls ran; the next calls, asked for at once, would have gone past it, so none of them ran</source>
+        <translation>工具调用次数上限：已运行 {count}/{limit} 次工具调用；接下来一次请求的调用会超出上限，因此一次都没有运行</translation>
     </message>
     <message>
         <source>Time limit reached ({duration}). This app stopped the turn.</source>
@@ -1187,6 +1215,50 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Continuing with up to {limits}.</source>
+        <translation>继续，上限为：{limits}。</translation>
+    </message>
+    <message>
+        <source>{count} iterations</source>
+        <translation>{count} 次迭代</translation>
+    </message>
+    <message>
+        <source>unlimited tool calls</source>
+        <translation>工具调用不限</translation>
+    </message>
+    <message>
+        <source>{count} tool calls</source>
+        <translation>{count} 次工具调用</translation>
+    </message>
+    <message>
+        <source>no time limit</source>
+        <translation>不限时间</translation>
+    </message>
+    <message>
+        <source>unlimited configuration changes</source>
+        <translation>配置变更不限</translation>
+    </message>
+    <message>
+        <source>no configuration changes</source>
+        <translation>不允许配置变更</translation>
+    </message>
+    <message>
+        <source>{count} configuration changes</source>
+        <translation>{count} 次配置变更</translation>
+    </message>
+    <message>
+        <source>{count} calls of {tool}</source>
+        <translation>{tool} 最多 {count} 次调用</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <translation>{first}，{last}</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -1262,10 +1334,6 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Custom</source>
         <translation>自定义</translation>
-    </message>
-    <message>
-        <source>{limits} (iterations / tool calls)</source>
-        <translation>{limits}（迭代次数 / 工具调用次数）</translation>
     </message>
 </context>
 <context>
@@ -2182,10 +2250,6 @@ and any tool not known to only read. Known to only read:
         <translation>工具调用 {name}：{status}</translation>
     </message>
     <message>
-        <source>Limit reached: {summary}</source>
-        <translation>已达到上限：{summary}</translation>
-    </message>
-    <message>
         <source>Show less</source>
         <translation>收起</translation>
     </message>
@@ -2221,20 +2285,12 @@ and any tool not known to only read. Known to only read:
         <translation>{reason}已收到的内容均已保留。</translation>
     </message>
     <message>
-        <source>{summary} (enforced by this app).</source>
-        <translation>{summary}（由本应用执行）。</translation>
-    </message>
-    <message>
         <source>Could not show this part ({what}): {reason}. Raw text: {raw}</source>
         <translation>无法显示这一部分（{what}）：{reason}。原始文本：{raw}</translation>
     </message>
     <message>
         <source>The controller sent something this app could not read ({reason}); it was skipped.</source>
         <translation>控制器发送了本应用无法读取的内容（{reason}），已跳过。</translation>
-    </message>
-    <message>
-        <source>{summary}.</source>
-        <translation>{summary}。</translation>
     </message>
 </context>
 <context>

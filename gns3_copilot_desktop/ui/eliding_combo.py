@@ -1,0 +1,56 @@
+"""A combo box that shows a text too long for it elided with "…", not cut off."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
+
+
+class ElidingCombo(QComboBox):
+    """Fusion cuts the chosen item's text off at the box's edge, mid-letter and with no
+    sign that more follows: a long project name lost its end unseen. Here the text that
+    does not fit is elided (in the middle: the two ends of a name tell names apart),
+    and the list opens wide enough to read the items (at most half the screen)."""
+
+    elide_mode = Qt.TextElideMode.ElideMiddle
+
+    def shorter_text(self, text: str) -> str:
+        """A shorter way to say the chosen item, tried before eliding it."""
+        return text
+
+    def shown_text(self) -> str:
+        """The chosen item's text as the box shows it."""
+        option = self._option()
+        return self._fitted(option)
+
+    def _option(self):
+        from PySide6.QtWidgets import QStyleOptionComboBox
+
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        return option
+
+    def _fitted(self, option) -> str:
+        from PySide6.QtWidgets import QStyle
+
+        room = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        ).width() - 2  # the label's own margin (QCommonStyle draws it 1 px in on each side)
+        metrics = self.fontMetrics()
+        if metrics.horizontalAdvance(option.currentText) <= room:
+            return option.currentText
+        return metrics.elidedText(self.shorter_text(option.currentText), self.elide_mode, room)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        from PySide6.QtWidgets import QStyle, QStylePainter
+
+        painter = QStylePainter(self)
+        option = self._option()
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self._fitted(option)
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+    def showPopup(self) -> None:  # noqa: N802 - Qt's name
+        view = self.view()
+        view.setMinimumWidth(min(view.sizeHintForColumn(0) + 24, self.screen().availableGeometry().width() // 2))
+        super().showPopup()
