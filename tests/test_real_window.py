@@ -52,6 +52,8 @@ def test_a_person_with_keyboard_mouse_and_screen_reader(desktop, tmp_path):
     desktop.xdotool("windowfocus", "--sync", window)
     tree = desktop.wait_tree(lambda t: showing(t, "text", "Message to the Copilot"), what="the message box")
 
+    heard = desktop.listen(180)  # what a screen reader is told meanwhile
+
     # Click into the message box and type, as a person does.
     [box] = [n["box"] for n in showing(tree, "text", "Message to the Copilot")]
     desktop.xdotool("mousemove", "--sync", str(box[0] + box[2] // 2), str(box[1] + box[3] // 2), "click", "1")
@@ -65,6 +67,22 @@ def test_a_person_with_keyboard_mouse_and_screen_reader(desktop, tmp_path):
     )
     flags = [n for n in showing(tree) if n["name"].startswith("Limit reached: Tool call limit reached: 3 of 3")]
     assert flags, "the limit flag is announced as such"
+    time.sleep(1)  # (events still on their way)
+    events = heard.stop()
+    # The stop is told once, as it happens (what Orca speaks: object:announcement).
+    told = [e["data"] for e in events if e["type"] == "object:announcement"]
+    assert told == ["Limit reached: Tool call limit reached: 3 of 3 tool calls used"]
+    # The running indicator turned without renaming anything, frame after frame.
+    renamed = [e["data"] for e in events if e["type"] == "object:property-change:accessible-name"]
+    assert not [name for name in renamed if name and name[0] in "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"]
+    # Labels are read as what they say: a tool's arguments and result, not "Arguments".
+    arguments = [n["name"] for n in showing(tree, "label") if n["description"] == "Arguments"]
+    assert '{"device": "R1"}' in arguments
+    assert not showing(tree, "label", "Arguments") and not showing(tree, "label", "Result")
+    assert showing(tree, "status bar", "Status"), "the status bar is a named region"
+    # Text events Qt could not hand to the reader (the text of a rich-text or selectable
+    # label changed while streaming): none.
+    assert "invalid interface" not in desktop.app_log.read_text()
     desktop.screenshot(tmp_path / "stopped-1280.png")
 
     # Every control a person can reach has a name.

@@ -55,7 +55,14 @@ class AssistantMessage(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # (see MarkdownView)
         self._seen = 0
         self._item: AssistantText | None = None
+        # The flag under an answer a limit cut short: plain text in bold and amber (a
+        # rich-text label's changes reach a screen reader as text events of a label that
+        # has no text for them). Its words are what the reader hears; its description
+        # says what it is.
         self.limit_line = QLabel()
+        self.limit_line.setTextFormat(Qt.TextFormat.PlainText)
+        self.limit_line.setStyleSheet(f"font-weight: bold; color: {theme.AMBER};")
+        self.limit_line.setAccessibleDescription(translate("ChatView", "Limit reached"))
         self.limit_line.setVisible(False)
         # The whole answer as Markdown, as it came.
         self.copy = QToolButton(text=translate("ChatView", "Copy answer"))
@@ -84,12 +91,7 @@ class AssistantMessage(QWidget):
             self._seen = len(item.pieces)
             self.copy.setVisible(True)
         if item.iteration_notice is not None:
-            import html  # (loaded by the first answer's warm-up, not before the window is up)
-
-            self.limit_line.setText(f"<b style='color:{theme.AMBER}'>{html.escape(item.iteration_notice.summary())}</b>")
-            self.limit_line.setAccessibleName(
-                translate("ChatView", "Limit reached: {summary}").format(summary=item.iteration_notice.summary())
-            )
+            self.limit_line.setText(item.iteration_notice.summary())
             self.limit_line.setVisible(True)
 
 
@@ -191,7 +193,7 @@ class LimitStopBar(theme.Card):
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
         self.setAccessibleName(translate("ChatView", "Limit reached"))
-        self.label.setAccessibleName(translate("ChatView", "Limit reached"))
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # (see AssistantMessage.limit_line)
         self.button = QPushButton(translate("ChatView", "Continue with higher limits"))
         self.button.clicked.connect(self.continue_requested)
         # The button under the words, not beside them: the bar fits a narrow chat.
@@ -383,6 +385,7 @@ class ChatView(QScrollArea):
         self._next_page_slice = QTimer(self, singleShot=True, interval=0, timeout=self._page)
         self._earlier_asked = False
         self._transcript: Transcript | None = None
+        self._live_turn = False  # the transcript was seen streaming: a limit stop is announced
         self._stick_to_bottom = True
         self._anchor = None  # where to keep the view while a layout comes (see _keep)
         self._anchor_settled = QTimer(self, singleShot=True, interval=ANCHOR_SETTLED_MS, timeout=self._let_go)
@@ -482,6 +485,7 @@ class ChatView(QScrollArea):
         self._widgets = []
         self._dirty = set()
         self._transcript = transcript
+        self._live_turn = False  # another chat's turn, or none: its stop is not news
         self._first = max(0, len(transcript.items) - shown)
         self._stick_to_bottom = True
         self._let_go()  # another chat's place
@@ -729,19 +733,21 @@ class ChatView(QScrollArea):
 
         stopped = t is not None and t.limit_stop is not None and t.state not in (TurnState.STREAMING, TurnState.IDLE)
         if stopped:
-            import html
-
             summary = t.limit_stop.summary()
             if t.limit_enforced_by == "app":
                 flag = translate("ChatView", "{summary} (stopped by this app)").format(summary=summary)
             else:
                 flag = summary
             self.limit_bar.label.setText(
-                translate("ChatView", "{limit}. This is a normal stop: raise the limit to let the Copilot go on.").format(
-                    limit=f"<b>{html.escape(flag)}</b>"
-                )
+                translate("ChatView", "{limit}. This is a normal stop: raise the limit to let the Copilot go on.").format(limit=flag)
             )
-            self.limit_bar.label.setAccessibleName(translate("ChatView", "Limit reached: {summary}").format(summary=flag))
+            if self._live_turn:
+                # Seen streaming here and stopped by a limit now: told once, as it
+                # happens. A chat opened from history shows its stop without telling.
+                from .announce import announce
+
+                announce(self.limit_bar, translate("ChatView", "Limit reached: {summary}").format(summary=flag))
+        self._live_turn = t is not None and t.state is TurnState.STREAMING
         self.limit_bar.setVisible(stopped)
 
     # -- keeping the newest text in view ------------------------------------------------

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPushButton,
     QSplitter,
-    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +27,7 @@ from .composer import Composer
 from .drafts import Drafts
 from .limits_panel import LimitsPanel
 from .sidebar import ProjectPicker, SessionList
+from .status_line import StatusLine
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -85,7 +85,9 @@ class MainWindow(QMainWindow):
 
         # Top: who and where.
         self.connection = QLabel(translate("MainWindow", "Not signed in"))
-        self.connection.setAccessibleName(translate("MainWindow", "Connection"))
+        # What these labels say is what a screen reader reads (a name would replace it);
+        # what they are is their description.
+        self.connection.setAccessibleDescription(translate("MainWindow", "Connection"))
         # Signed out, cancelled the dialog, or the controller rejected the token: there
         # is always a way to sign in again.
         self.sign_in_button = QPushButton(translate("MainWindow", "Sign in…"))
@@ -109,7 +111,7 @@ class MainWindow(QMainWindow):
 
         # Centre: alert, streaming banner, the chat, the message box.
         self.alert = QLabel()
-        self.alert.setAccessibleName(translate("MainWindow", "Error"))
+        self.alert.setAccessibleDescription(translate("MainWindow", "Error"))
         self.alert.setWordWrap(True)
         self.alert.setVisible(False)
         self.alert.setStyleSheet(f"background: {theme.RED}; color: white; padding: 6px 10px; border-radius: 6px;")
@@ -119,7 +121,7 @@ class MainWindow(QMainWindow):
         self._alert_timer.setSingleShot(True)
         self._alert_timer.timeout.connect(lambda: self.alert.setVisible(False))
         self.banner = QLabel()
-        self.banner.setAccessibleName(translate("MainWindow", "Turn status"))
+        self.banner.setAccessibleDescription(translate("MainWindow", "Turn status"))
         self.banner.setVisible(False)
         self.banner.setStyleSheet(f"background: {theme.BLUE}; color: white; padding: 5px 10px; border-radius: 6px;")
         self.banner.linkActivated.connect(lambda _link: self.presenter.spawn(self.presenter.stop()))
@@ -172,7 +174,7 @@ class MainWindow(QMainWindow):
         body_layout.addWidget(line)
         body_layout.addWidget(splitter, 1)
         self.setCentralWidget(body)
-        self.setStatusBar(QStatusBar())
+        self.setStatusBar(StatusLine())
 
         self.left, self.right, self.splitter = left, right, splitter
         self.theme_from_command_line: str | None = None
@@ -566,6 +568,9 @@ class MainWindow(QMainWindow):
         self.alert.setText(text)
         self.alert.setVisible(True)
         self._alert_timer.start(ALERT_MS)  # said once: not echoed in the status bar
+        from .announce import announce
+
+        announce(self.alert, translate("MainWindow", "Error: {text}").format(text=text), urgent=True)
 
     def _update_requested(self, event: QEvent) -> bool:
         """A repaint of the window is due (through PaintHold): True when it is done or
