@@ -80,9 +80,6 @@ def test_a_person_with_keyboard_mouse_and_screen_reader(desktop, tmp_path):
     assert '{"device": "R1"}' in arguments
     assert not showing(tree, "label", "Arguments") and not showing(tree, "label", "Result")
     assert showing(tree, "status bar", "Status"), "the status bar is a named region"
-    # Text events Qt could not hand to the reader (the text of a rich-text or selectable
-    # label changed while streaming): none.
-    assert "invalid interface" not in desktop.app_log.read_text()
     desktop.screenshot(tmp_path / "stopped-1280.png")
 
     # Every control a person can reach has a name.
@@ -103,6 +100,7 @@ def test_a_person_with_keyboard_mouse_and_screen_reader(desktop, tmp_path):
     assert copy_at < names.index("Continue with higher limits"), "the cards' buttons come before Continue, in reading order"
 
     # Nothing cut off: every showing control lies inside the window.
+    desktop.xdotool("mousemove", "--sync", "0", "0")
     for width, height in SIZES:
         desktop.xdotool("windowsize", "--sync", window, str(width), str(height))
         time.sleep(0.8)
@@ -128,3 +126,7 @@ def test_a_person_with_keyboard_mouse_and_screen_reader(desktop, tmp_path):
     desktop.xdotool("key", "ctrl+q")
     desktop.app.wait(timeout=20)
     assert desktop.app.returncode == 0
+    # Text events Qt could not hand to the reader (the text of a rich-text or selectable
+    # label changed: streamed, re-wrapped to a new width): none.
+    warned = [line for line in desktop.app_log.read_text().splitlines() if "invalid interface" in line]
+    assert warned == []

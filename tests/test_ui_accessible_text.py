@@ -109,3 +109,33 @@ def test_the_running_indicator_turns_without_renaming_anything(app):
     assert heard(card.status) == "running" and "Working…" in names
     card.set_item(ToolCall(id="1", name="show_interface_status", arguments='{"device": "R1"}', status=ToolStatus.DONE, output="{}"))
     assert heard(card.status) == "done" and not any(label.isVisible() and heard(label) == "Working…" for label in labels)
+
+
+def test_an_answer_with_a_table_reads_cell_by_cell_without_qt_frame_markers(app):
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+
+    was_active = QAccessible.isActive()
+    QAccessible.setActive(True)  # as when a screen reader is running
+    try:
+        block = MarkdownBlock()
+        app.qtbot.addWidget(block)
+        block.set_markdown("Interface status:\n\n| Device | Up | Note |\n|---|---|---|\n| R1 | 3 | **ok** |\n| R2 | 2 | Gi0/1 down |\n\nAll else is fine.\n")
+    finally:
+        QAccessible.setActive(was_active)
+    said = heard(block)
+    assert "\ufdd0" not in said and "\ufdd1" not in said
+    assert said == "Interface status:\nDevice\tUp\tNote\nR1\t3\tok\nR2\t2\tGi0/1 down\nAll else is fine."
+
+
+def test_a_wrapped_result_is_read_as_it_came_not_broken_where_the_card_breaks_it(app):
+    from gns3_copilot_desktop.protocol.items import ToolCall, ToolStatus
+    from gns3_copilot_desktop.ui.tool_card import ToolCallCard
+
+    card = ToolCallCard()
+    app.qtbot.addWidget(card)
+    output = "interface GigabitEthernet0/1 is administratively down, line protocol is down " * 3
+    card.set_item(ToolCall(id="1", name="show_run", arguments="{}", status=ToolStatus.DONE, output=output))
+    card.resize(300, 400)
+    card.show()
+    assert QLabel.text(card.preview) != output  # the card shows it broken at its width
+    assert heard(card.preview) == output

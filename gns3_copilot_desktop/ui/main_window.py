@@ -27,6 +27,7 @@ from .composer import Composer
 from .drafts import Drafts
 from .limits_panel import LimitsPanel
 from .sidebar import ProjectPicker, SessionList
+from .selectable import SelectableLabel
 from .status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -84,7 +85,11 @@ class MainWindow(QMainWindow):
         self.resize(first_size(self.screen().availableGeometry().size()))
 
         # Top: who and where.
-        self.connection = QLabel(translate("MainWindow", "Not signed in"))
+        # Plain text (it names the controller and the user, untrusted), not rich text: a
+        # rich-text label's document reports each repaint at a new width to screen readers
+        # as text events of a label that has no text for them ("Received text event for
+        # invalid interface").
+        self.connection = untrusted.plain_label(translate("MainWindow", "Not signed in"))
         # What these labels say is what a screen reader reads (a name would replace it);
         # what they are is their description.
         self.connection.setAccessibleDescription(translate("MainWindow", "Connection"))
@@ -110,12 +115,11 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.sessions, 1)
 
         # Centre: alert, streaming banner, the chat, the message box.
-        self.alert = QLabel()
+        self.alert = SelectableLabel()  # selectable while pointed at (see SelectableLabel)
         self.alert.setAccessibleDescription(translate("MainWindow", "Error"))
         self.alert.setWordWrap(True)
         self.alert.setVisible(False)
         self.alert.setStyleSheet(f"background: {theme.RED}; color: white; padding: 6px 10px; border-radius: 6px;")
-        self.alert.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.alert.setTextFormat(Qt.TextFormat.PlainText)  # errors quote the controller
         self._alert_timer = QTimer(self)
         self._alert_timer.setSingleShot(True)
@@ -395,17 +399,15 @@ class MainWindow(QMainWindow):
         """The header says it as it is: until a sign-in succeeds, nothing works."""
         p = self.presenter
         if p is not None and p.client is not None:
-            text = translate("MainWindow", "<b>Not signed in</b> (was {user} @ {url})").format(
-                user=untrusted.escaped(p.username), url=untrusted.escaped(p.url)
-            )
-            why = f" · {untrusted.escaped(reason)}" if reason else ""  # the controller's words
-            self.connection.setText(text + why)
+            text = translate("MainWindow", "Not signed in (was {user} @ {url})").format(user=p.username, url=p.url)
+            why = f" · {reason}" if reason else ""  # the controller's words
+            untrusted.set_plain(self.connection, text + why)
         self.sign_in_button.setVisible(True)
 
     def _signed_in(self, url: str, username: str) -> None:
         caps = self.presenter.capabilities if self.presenter is not None else None
-        described = f" · {untrusted.escaped(caps.describe())}" if caps is not None and (url, username) == (self.presenter.url, self.presenter.username) else ""
-        self.connection.setText(f"<b>{untrusted.escaped(username)}</b> @ {untrusted.escaped(url)}{described}")
+        described = f" · {caps.describe()}" if caps is not None and (url, username) == (self.presenter.url, self.presenter.username) else ""
+        untrusted.set_plain(self.connection, f"{username} @ {url}{described}")
         self.sign_out_button.setVisible(True)
         self.sign_in_button.setVisible(False)
         self.chat.set_placeholder(translate("MainWindow", "Choose a project on the left."))
@@ -424,10 +426,7 @@ class MainWindow(QMainWindow):
 
     def _capabilities(self, caps) -> None:
         # The controller names its own version: escaped, like every untrusted string.
-        self.connection.setText(
-            f"<b>{untrusted.escaped(self.presenter.username)}</b> @ {untrusted.escaped(self.presenter.url)}"
-            f" · {untrusted.escaped(caps.describe())}"
-        )
+        untrusted.set_plain(self.connection, f"{self.presenter.username} @ {self.presenter.url} · {caps.describe()}")
         if caps.copilot in ("absent", "unavailable"):
             self.limits.set_enforcement(caps.describe())
         elif caps.limits_enforced_by == "controller":

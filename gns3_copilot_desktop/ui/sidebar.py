@@ -48,7 +48,7 @@ class ProjectPicker(QWidget):
         row.addWidget(self.open_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        title = QLabel(f"<b>{translate('Sidebar', 'Project')}</b>")
+        title = _title(translate("Sidebar", "Project"))
         title.setBuddy(self.combo)
         layout.addWidget(title)
         layout.addWidget(self.combo)
@@ -117,7 +117,7 @@ class SessionList(QWidget):
         self.list.customContextMenuRequested.connect(self._menu)
         self.list.itemClicked.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
         header = QHBoxLayout()
-        title = QLabel(f"<b>{translate('Sidebar', 'Chats')}</b>")
+        title = _title(translate("Sidebar", "Chats"))
         title.setBuddy(self.list)
         header.addWidget(title, 1)
         header.addWidget(self.new_button)
@@ -207,3 +207,15 @@ class SessionList(QWidget):
         )
         box.open()
         return box
+
+
+def _title(text: str) -> QLabel:
+    """A bold heading: plain text in a bold font, not rich text (a rich-text label's
+    document reports each repaint at a new width to screen readers as text events of a
+    label that has no text for them)."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
