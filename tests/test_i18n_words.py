@@ -420,7 +420,8 @@ def _stopped_on_two_tool_calls(app):
     refused = [c for c in app.cards() if c.kind == "limit"]
     assert refused, "the limit stopped the turn"
     notices = [w.label.text() for w in app.window.chat.widgets() if isinstance(w, NoticeLine)]
-    return app.cards()[-1].status.text(), refused[0].limit_line.text(), notices
+    line = f"{refused[0].limit_line.text()}\n{refused[0].limit_text.text()}"  # the flag, the controller's words
+    return app.cards()[-1].status.text(), line, notices
 
 
 def test_a_limit_the_controller_held_shows_chinese_flags_around_its_english_message(chinese, app):

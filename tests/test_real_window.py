@@ -52,6 +52,10 @@ def test_a_person_with_keyboard_mouse_and_screen_reader(desktop, tmp_path):
     desktop.xdotool("windowfocus", "--sync", window)
     tree = desktop.wait_tree(lambda t: showing(t, "text", "Message to the Copilot"), what="the message box")
 
+    # The status bar's message can be read: a label in the region named "Status".
+    said = [n["name"] for n in showing(tree, "label") if n["within"][-1:] == ["Status"]]
+    assert [text for text in said if text.startswith("Demo controller at http://127.0.0.1:")], said
+
     heard = desktop.listen(180)  # what a screen reader is told meanwhile
 
     # Click into the message box and type, as a person does.

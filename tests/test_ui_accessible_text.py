@@ -75,7 +75,13 @@ def test_a_reader_hears_what_every_label_says_arguments_results_header_banner(ap
     assert heard(window.alert) == "Could not reach the controller: connection refused"
     assert described(window.alert) == "Error"
     refused = app.cards()[-1]
-    assert heard(refused.limit_line).startswith("Tool call limit reached: 3 of 3 tool calls used\nTool call limit reached (3 calls)")
+    assert heard(refused.limit_line) == "Tool call limit reached: 3 of 3 tool calls used"
+    assert described(refused.limit_line) == "Limit reached"
+    assert heard(refused.limit_text).startswith("Tool call limit reached (3 calls). Please simplify")  # the controller's words
+    bar = window.chat.limit_bar
+    assert [heard(bar.label), heard(bar.explanation)] == [
+        "Tool call limit reached: 3 of 3 tool calls used", "This is a normal stop: raise the limit to let the Copilot go on."
+    ]
     # The card itself still says what it is, first.
     assert heard(refused) == "Limit reached: Tool call limit reached: 3 of 3 tool calls used"
 

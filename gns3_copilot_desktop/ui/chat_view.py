@@ -190,15 +190,23 @@ class LimitStopBar(theme.Card):
         super().__init__("limit")
         icon = QLabel()
         icon.setPixmap(theme.limit_icon(24))
+        # The flag in bold, then what it means: plain text, bold by the font (see
+        # AssistantMessage.limit_line).
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        bold = self.label.font()
+        bold.setBold(True)
+        self.label.setFont(bold)
+        self.explanation = QLabel(translate("ChatView", "This is a normal stop: raise the limit to let the Copilot go on."))
+        self.explanation.setWordWrap(True)
         self.setAccessibleName(translate("ChatView", "Limit reached"))
-        self.label.setTextFormat(Qt.TextFormat.PlainText)  # (see AssistantMessage.limit_line)
         self.button = QPushButton(translate("ChatView", "Continue with higher limits"))
         self.button.clicked.connect(self.continue_requested)
         # The button under the words, not beside them: the bar fits a narrow chat.
         text = QVBoxLayout()
         text.addWidget(self.label)
+        text.addWidget(self.explanation)
         text.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
@@ -738,9 +746,7 @@ class ChatView(QScrollArea):
                 flag = translate("ChatView", "{summary} (stopped by this app)").format(summary=summary)
             else:
                 flag = summary
-            self.limit_bar.label.setText(
-                translate("ChatView", "{limit}. This is a normal stop: raise the limit to let the Copilot go on.").format(limit=flag)
-            )
+            self.limit_bar.label.setText(flag)
             if self._live_turn:
                 # Seen streaming here and stopped by a limit now: told once, as it
                 # happens. A chat opened from history shows its stop without telling.

@@ -20,6 +20,7 @@ class StatusLine(QStatusBar):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         # Never wider than the window allows: a long message is cut, not the window widened.
         self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.message.setContentsMargins(4, 0, 0, 0)  # where QStatusBar put its message
         # A permanent widget across the whole bar: QStatusBar paints a message only left of
         # its permanent widgets, so it is shown once, by the label.
         self.addPermanentWidget(self.message, 1)

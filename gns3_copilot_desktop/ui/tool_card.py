@@ -150,14 +150,20 @@ class ToolCallCard(theme.Card):
         header.addStretch(1)
         header.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignTop)
 
-        # The flag, then the controller's own words about the limit. Plain text: a rich-text
-        # label keeps a text document whose changes Qt reports to screen readers as text
-        # events of a label that has no text for them ("Received text event for invalid
-        # interface", and nothing said).
+        # The flag in bold, then the controller's own words about the limit. Plain text, bold
+        # by the font: a rich-text label keeps a text document whose changes (and repaints
+        # at a new width) Qt reports to screen readers as text events of a label that has
+        # no text for them ("Received text event for invalid interface", nothing said).
         self.limit_line = QLabel()
-        self.limit_line.setWordWrap(True)
-        self.limit_line.setVisible(False)
+        self.limit_line.setTextFormat(Qt.TextFormat.PlainText)
+        bold = self.limit_line.font()
+        bold.setBold(True)
+        self.limit_line.setFont(bold)
         self.limit_line.setAccessibleDescription(translate("ToolCard", "Limit reached"))
+        self.limit_text = QLabel()
+        for label in (self.limit_line, self.limit_text):
+            label.setWordWrap(True)
+            label.setVisible(False)
         self.arguments = MonoWrapLabel()
         self.arguments.setFont(theme.monospace())
         # Wrapped, and never wider than the card: an unwrapped line made the card (and
@@ -190,6 +196,7 @@ class ToolCallCard(theme.Card):
         layout.setSpacing(4)
         layout.addLayout(header)
         layout.addWidget(self.limit_line)
+        layout.addWidget(self.limit_text)
         layout.addWidget(self.arguments)
         layout.addWidget(self.preview)
         layout.addWidget(self.show_all, 0, Qt.AlignmentFlag.AlignLeft)
@@ -214,10 +221,12 @@ class ToolCallCard(theme.Card):
             _Spinner.remove(self)
         self.spinner.setVisible(running)
         if call.status == ToolStatus.LIMIT and call.limit is not None:
-            untrusted.set_plain(self.limit_line, "\n".join(filter(None, (call.limit.summary(), call.limit.text))))
+            self.limit_line.setText(call.limit.summary())
+            untrusted.set_plain(self.limit_text, call.limit.text)
             # A screen reader says what this card is: a limit stop, not a result.
             self.setAccessibleName(translate("ToolCard", "Limit reached: {summary}").format(summary=call.limit.summary()))
         self.limit_line.setVisible(refused)
+        self.limit_text.setVisible(refused and bool(call.limit.text))
         args = arguments_text(call)
         shown = shown_arguments(args)
         if shown != self.arguments.text():
