@@ -190,14 +190,9 @@ class LimitStopBar(theme.Card):
         super().__init__("limit")
         icon = QLabel()
         icon.setPixmap(theme.limit_icon(24))
-        # The flag in bold, then what it means: plain text, bold by the font (see
-        # AssistantMessage.limit_line).
-        self.label = SelectableLabel()
+        # The flag in bold, then what it means (plain text: see theme.bold_label).
+        self.label = theme.bold_label(label=SelectableLabel())
         self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
-        bold = self.label.font()
-        bold.setBold(True)
-        self.label.setFont(bold)
         self.explanation = QLabel(translate("ChatView", "This is a normal stop: raise the limit to let the Copilot go on."))
         self.explanation.setWordWrap(True)
         self.setAccessibleName(translate("ChatView", "Limit reached"))

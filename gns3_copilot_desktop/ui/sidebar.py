@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QIcon, QKeyEvent
 
 from ..protocol.translation import translate
-from . import untrusted
+from . import theme, untrusted
 
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession, Project
@@ -48,7 +48,7 @@ class ProjectPicker(QWidget):
         row.addWidget(self.open_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        title = _title(translate("Sidebar", "Project"))
+        title = theme.bold_label(translate("Sidebar", "Project"))
         title.setBuddy(self.combo)
         layout.addWidget(title)
         layout.addWidget(self.combo)
@@ -117,7 +117,7 @@ class SessionList(QWidget):
         self.list.customContextMenuRequested.connect(self._menu)
         self.list.itemClicked.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
         header = QHBoxLayout()
-        title = _title(translate("Sidebar", "Chats"))
+        title = theme.bold_label(translate("Sidebar", "Chats"))
         title.setBuddy(self.list)
         header.addWidget(title, 1)
         header.addWidget(self.new_button)
@@ -150,8 +150,6 @@ class SessionList(QWidget):
 
     def _pin(self) -> QIcon:
         if not hasattr(self, "_pin_icon"):
-            from . import theme
-
             self._pin_icon = QIcon(theme.pin_icon())
         return self._pin_icon
 
@@ -207,15 +205,3 @@ class SessionList(QWidget):
         )
         box.open()
         return box
-
-
-def _title(text: str) -> QLabel:
-    """A bold heading: plain text in a bold font, not rich text (a rich-text label's
-    document reports each repaint at a new width to screen readers as text events of a
-    label that has no text for them)."""
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    font = label.font()
-    font.setBold(True)
-    label.setFont(font)
-    return label

@@ -150,15 +150,9 @@ class ToolCallCard(theme.Card):
         header.addStretch(1)
         header.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignTop)
 
-        # The flag in bold, then the controller's own words about the limit. Plain text, bold
-        # by the font: a rich-text label keeps a text document whose changes (and repaints
-        # at a new width) Qt reports to screen readers as text events of a label that has
-        # no text for them ("Received text event for invalid interface", nothing said).
-        self.limit_line = QLabel()
-        self.limit_line.setTextFormat(Qt.TextFormat.PlainText)
-        bold = self.limit_line.font()
-        bold.setBold(True)
-        self.limit_line.setFont(bold)
+        # The flag in bold, then the controller's own words about the limit (plain text:
+        # see theme.bold_label).
+        self.limit_line = theme.bold_label()
         self.limit_line.setAccessibleDescription(translate("ToolCard", "Limit reached"))
         self.limit_text = QLabel()
         for label in (self.limit_line, self.limit_text):
