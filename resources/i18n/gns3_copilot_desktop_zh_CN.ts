@@ -181,6 +181,10 @@ and any tool not known to only read. Known to only read:
         <translation>已达到上限</translation>
     </message>
     <message>
+        <source>This is a normal stop: raise the limit to let the Copilot go on.</source>
+        <translation>这是正常停止：提高上限即可让 Copilot 继续。</translation>
+    </message>
+    <message>
         <source>Continue with higher limits</source>
         <translation>提高上限后继续</translation>
     </message>
@@ -215,10 +219,6 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>{summary} (stopped by this app)</source>
         <translation>{summary}（由本应用停止）</translation>
-    </message>
-    <message>
-        <source>{limit}. This is a normal stop: raise the limit to let the Copilot go on.</source>
-        <translation>{limit}。这是正常停止：提高上限即可让 Copilot 继续。</translation>
     </message>
 </context>
 <context>
@@ -1299,8 +1299,8 @@ and any tool not known to only read. Known to only read:
         <translation>正在启动…</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Not signed in&lt;/b&gt; (was {user} @ {url})</source>
-        <translation>&lt;b&gt;未登录&lt;/b&gt;（之前为 {user} @ {url}）</translation>
+        <source>Not signed in (was {user} @ {url})</source>
+        <translation>未登录（之前为 {user} @ {url}）</translation>
     </message>
     <message>
         <source>Choose a project on the left.</source>
@@ -1393,6 +1393,10 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>A new chat with this project&apos;s Copilot (Ctrl+N)</source>
         <translation>与此项目的 Copilot 新建会话（Ctrl+N）</translation>
+    </message>
+    <message>
+        <source>Error: {text}</source>
+        <translation>错误：{text}</translation>
     </message>
 </context>
 <context>
@@ -2132,6 +2136,13 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>StatusLine</name>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
     <name>ToolCard</name>
     <message>
         <source>writing arguments…</source>
@@ -2158,12 +2169,20 @@ and any tool not known to only read. Known to only read:
         <translation>已达到上限</translation>
     </message>
     <message>
+        <source>Working…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
         <source>Copy the call and its result</source>
         <translation>复制此调用及其结果</translation>
+    </message>
+    <message>
+        <source>Limit reached</source>
+        <translation>已达到上限</translation>
     </message>
     <message>
         <source>Arguments</source>
