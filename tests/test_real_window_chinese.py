@@ -67,10 +67,12 @@ def test_a_chinese_user_hears_chinese(desktop, tmp_path):
     assert flags, "the limit flag is announced in Chinese"
 
     # Everything a screen reader reads of the app's own is Chinese. The controller's words
-    # stay: the question (also the chat's title), the lab's names, the tools' names.
+    # stay: the question (also the chat's title), the lab's names, the tools' names, and
+    # (labels are read as what they say) the user, the controller's version, the model.
+    from gns3_copilot_desktop.controller_sim.app import CONTROLLER_VERSION
     from gns3_copilot_desktop.controller_sim.state import DEMO_PROJECTS
 
-    controller = [QUESTION, *(name for name, _, _ in DEMO_PROJECTS)]
+    controller = [QUESTION, *(name for name, _, _ in DEMO_PROJECTS), "admin @", CONTROLLER_VERSION, "scripted-agent"]
     conversation = zh("Conversation")
     english = []
     for node in tree:

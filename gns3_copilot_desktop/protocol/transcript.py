@@ -510,6 +510,11 @@ class Transcript:
     def _flag_words(self) -> str:
         return self._told_stop().flag()
 
+    def stop_flag(self) -> str:
+        """The stopped turn's one flag, as its notice line says it (and a screen reader
+        is told when the stop happens)."""
+        return self._flag_words()
+
     def stop_summary(self) -> str:
         """Which limit stopped the turn and what happened, as its flag says it."""
         return self._told_stop().summary()

@@ -46,7 +46,7 @@ class CertificateDialog(QDialog):
         self.fingerprint.setWordWrap(True)
         self.fingerprint.setTextFormat(Qt.TextFormat.PlainText)
         self.fingerprint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.fingerprint.setAccessibleName(translate("CertificateDialog", "SHA-256 fingerprint"))
+        self.fingerprint.setAccessibleDescription(translate("CertificateDialog", "SHA-256 fingerprint"))  # read: the fingerprint
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.trust = self.buttons.addButton(translate("CertificateDialog", "Trust it for {controller}").format(controller=url),
                                             QDialogButtonBox.ButtonRole.AcceptRole)

@@ -383,6 +383,7 @@ class ChatView(QScrollArea):
         self._next_page_slice = QTimer(self, singleShot=True, interval=0, timeout=self._page)
         self._earlier_asked = False
         self._transcript: Transcript | None = None
+        self._live_turn = False  # the transcript was seen streaming: a limit stop is announced
         self._stick_to_bottom = True
         self._anchor = None  # where to keep the view while a layout comes (see _keep)
         self._anchor_settled = QTimer(self, singleShot=True, interval=ANCHOR_SETTLED_MS, timeout=self._let_go)
@@ -482,6 +483,7 @@ class ChatView(QScrollArea):
         self._widgets = []
         self._dirty = set()
         self._transcript = transcript
+        self._live_turn = False  # another chat's turn, or none: its stop is not news
         self._first = max(0, len(transcript.items) - shown)
         self._stick_to_bottom = True
         self._let_go()  # another chat's place
@@ -742,6 +744,14 @@ class ChatView(QScrollArea):
                                  "with higher limits.")
             self.limit_bar.label.setText(text)
             self.limit_bar.label.setAccessibleName(text)
+            if self._live_turn:
+                # Seen streaming here and stopped by a limit now: told once, as it
+                # happens, in the words of the flag above the bar. A chat opened from
+                # history shows its stop without telling.
+                from .announce import announce
+
+                announce(self.limit_bar, t.stop_flag())
+        self._live_turn = t is not None and t.state is TurnState.STREAMING
         self.limit_bar.setVisible(stopped)
 
     # -- keeping the newest text in view ------------------------------------------------

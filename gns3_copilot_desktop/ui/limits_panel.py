@@ -83,7 +83,7 @@ class LimitsPanel(QGroupBox):
         self.cost = QLabel("")
         self.cost.setTextFormat(Qt.TextFormat.PlainText)  # a model name from the controller
         self.cost.setWordWrap(True)
-        self.cost.setAccessibleName(translate("LimitsPanel", "Cost of this chat"))
+        self.cost.setAccessibleDescription(translate("LimitsPanel", "Cost of this chat"))  # its text is what is read
         self.cost.setVisible(False)
         self.enforcement = QLabel("")
         self.enforcement.setWordWrap(True)

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPushButton,
     QSplitter,
-    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +27,8 @@ from .composer import Composer
 from .drafts import Drafts
 from .limits_panel import LimitsPanel
 from .sidebar import ProjectPicker, SessionList
+from .selectable import SelectableLabel
+from .status_line import StatusLine
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -84,8 +85,14 @@ class MainWindow(QMainWindow):
         self.resize(first_size(self.screen().availableGeometry().size()))
 
         # Top: who and where.
-        self.connection = QLabel(translate("MainWindow", "Not signed in"))
-        self.connection.setAccessibleName(translate("MainWindow", "Connection"))
+        # Plain text (it names the controller and the user, untrusted), not rich text: a
+        # rich-text label's document reports each repaint at a new width to screen readers
+        # as text events of a label that has no text for them ("Received text event for
+        # invalid interface").
+        self.connection = untrusted.plain_label(translate("MainWindow", "Not signed in"))
+        # What these labels say is what a screen reader reads (a name would replace it);
+        # what they are is their description.
+        self.connection.setAccessibleDescription(translate("MainWindow", "Connection"))
         # Signed out, cancelled the dialog, or the controller rejected the token: there
         # is always a way to sign in again.
         self.sign_in_button = QPushButton(translate("MainWindow", "Sign in…"))
@@ -108,18 +115,17 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.sessions, 1)
 
         # Centre: alert, streaming banner, the chat, the message box.
-        self.alert = QLabel()
-        self.alert.setAccessibleName(translate("MainWindow", "Error"))
+        self.alert = SelectableLabel()  # selectable while pointed at (see SelectableLabel)
+        self.alert.setAccessibleDescription(translate("MainWindow", "Error"))
         self.alert.setWordWrap(True)
         self.alert.setVisible(False)
         self.alert.setStyleSheet(f"background: {theme.RED}; color: white; padding: 6px 10px; border-radius: 6px;")
-        self.alert.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.alert.setTextFormat(Qt.TextFormat.PlainText)  # errors quote the controller
         self._alert_timer = QTimer(self)
         self._alert_timer.setSingleShot(True)
         self._alert_timer.timeout.connect(lambda: self.alert.setVisible(False))
         self.banner = QLabel()
-        self.banner.setAccessibleName(translate("MainWindow", "Turn status"))
+        self.banner.setAccessibleDescription(translate("MainWindow", "Turn status"))
         self.banner.setVisible(False)
         self.banner.setStyleSheet(f"background: {theme.BLUE}; color: white; padding: 5px 10px; border-radius: 6px;")
         self.banner.linkActivated.connect(lambda _link: self.presenter.spawn(self.presenter.stop()))
@@ -172,7 +178,7 @@ class MainWindow(QMainWindow):
         body_layout.addWidget(line)
         body_layout.addWidget(splitter, 1)
         self.setCentralWidget(body)
-        self.setStatusBar(QStatusBar())
+        self.setStatusBar(StatusLine())
 
         self.left, self.right, self.splitter = left, right, splitter
         self.theme_from_command_line: str | None = None
@@ -395,17 +401,15 @@ class MainWindow(QMainWindow):
         """The header says it as it is: until a sign-in succeeds, nothing works."""
         p = self.presenter
         if p is not None and p.client is not None:
-            text = translate("MainWindow", "<b>Not signed in</b> (was {user} @ {url})").format(
-                user=untrusted.escaped(p.username), url=untrusted.escaped(p.url)
-            )
-            why = f" · {untrusted.escaped(reason)}" if reason else ""  # the controller's words
-            self.connection.setText(text + why)
+            text = translate("MainWindow", "Not signed in (was {user} @ {url})").format(user=p.username, url=p.url)
+            why = f" · {reason}" if reason else ""  # the controller's words
+            untrusted.set_plain(self.connection, text + why)
         self.sign_in_button.setVisible(True)
 
     def _signed_in(self, url: str, username: str) -> None:
         caps = self.presenter.capabilities if self.presenter is not None else None
-        described = f" · {untrusted.escaped(caps.describe())}" if caps is not None and (url, username) == (self.presenter.url, self.presenter.username) else ""
-        self.connection.setText(f"<b>{untrusted.escaped(username)}</b> @ {untrusted.escaped(url)}{described}")
+        described = f" · {caps.describe()}" if caps is not None and (url, username) == (self.presenter.url, self.presenter.username) else ""
+        untrusted.set_plain(self.connection, f"{username} @ {url}{described}")
         self.sign_out_button.setVisible(True)
         self.sign_in_button.setVisible(False)
         self.chat.set_placeholder(translate("MainWindow", "Choose a project on the left."))
@@ -424,10 +428,7 @@ class MainWindow(QMainWindow):
 
     def _capabilities(self, caps) -> None:
         # The controller names its own version: escaped, like every untrusted string.
-        self.connection.setText(
-            f"<b>{untrusted.escaped(self.presenter.username)}</b> @ {untrusted.escaped(self.presenter.url)}"
-            f" · {untrusted.escaped(caps.describe())}"
-        )
+        untrusted.set_plain(self.connection, f"{self.presenter.username} @ {self.presenter.url} · {caps.describe()}")
         if caps.copilot in ("absent", "unavailable"):
             self.limits.set_enforcement(caps.describe())
         elif caps.limits_enforced_by == "controller":
@@ -568,6 +569,9 @@ class MainWindow(QMainWindow):
         self.alert.setText(text)
         self.alert.setVisible(True)
         self._alert_timer.start(ALERT_MS)  # said once: not echoed in the status bar
+        from .announce import announce
+
+        announce(self.alert, translate("MainWindow", "Error: {text}").format(text=text), urgent=True)
 
     def _update_requested(self, event: QEvent) -> bool:
         """A repaint of the window is due (through PaintHold): True when it is done or

@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable
 
 from PySide6.QtCore import QSizeF, Qt, QTimer
-from PySide6.QtGui import QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
+from PySide6.QtGui import QAccessible, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import untrusted
@@ -134,6 +134,11 @@ class MarkdownBlock(QTextBrowser):
             edit.endEditBlock()
         finally:
             self._setting = False
+        if QAccessible.isActive():
+            # A screen reader reads the block's name: the text as a person reads it. Qt's
+            # own accessible text has the table's frame markers (U+FDD0, U+FDD1) between
+            # the cells, and PySide cannot replace a text interface.
+            self.setAccessibleName(readable_text(document))
         if fit:
             self.fit()
 
@@ -143,6 +148,31 @@ class MarkdownBlock(QTextBrowser):
     def fitted_height(self) -> int:
         """The height `fit()` gives it."""
         return math.ceil(self.document().size().height())
+
+
+def readable_text(document: QTextDocument) -> str:
+    """The document's text as it reads: paragraphs on lines, a table's cells separated by
+    a tab and its rows by new lines (without Qt's frame markers)."""
+    lines: list[str] = []
+    row_key = None  # (table, row) of the line being built
+    block = document.begin()
+    while block.isValid():
+        text = block.text()
+        table = QTextCursor(block).currentTable()
+        if table is None:
+            if text or row_key is None:  # (not the empty block that closes a table)
+                lines.append(text)
+            row_key = None
+        else:
+            cell = table.cellAt(block.position())
+            key, column = (table.firstPosition(), cell.row()), cell.column()
+            if key != row_key:
+                row_key, cells = key, {}
+                lines.append("")
+            cells.setdefault(column, []).append(text)
+            lines[-1] = "\t".join(" ".join(filter(None, cells.get(c, []))) for c in range(table.columns()))
+        block = block.next()
+    return "\n".join(lines).strip("\n").replace("\ufdd0", "").replace("\ufdd1", "")
 
 
 def _repair_tables(document: QTextDocument) -> None:

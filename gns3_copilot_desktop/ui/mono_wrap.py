@@ -29,6 +29,9 @@ class MonoWrapLabel(SelectableLabel):
     def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
         self._raw = text
         self._selected = None
+        # A screen reader reads the text as given, not broken where this width breaks it
+        # (mid-word): the same words, and no name change when only the width changes.
+        self.setAccessibleName(text)
         self._show()
 
     def select(self, start: int, length: int) -> None:
@@ -79,6 +82,8 @@ class MonoWrapLabel(SelectableLabel):
     def _show(self) -> None:
         self._columns = self._columns_for(self.width()) if self.width() > 20 else 0
         text = self._raw if not self._columns else wrap_lines(self._raw, self._columns)
+        if text != super().text():
+            self.drop_selectable()  # (pointed at, it is selectable again: see SelectableLabel)
         super().setText(text)
         self._show_selection()  # (setting the text cleared it)
 

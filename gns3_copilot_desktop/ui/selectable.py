@@ -3,7 +3,10 @@ pointer first comes over it.
 
 A selectable QLabel gets its own text document, which costs about half a millisecond to
 make and lay out; a stream that adds a hundred tool cards (three labels each) would
-spend a large part of its rendering on documents for text nobody points at.
+spend a large part of its rendering on documents for text nobody points at. The document
+goes again when the pointer leaves without a selection: Qt reports each change of its
+text to screen readers as a text event of a label that has no text for them ("Received
+text event for invalid interface"), as a result re-wrapped to a new width did.
 """
 
 from __future__ import annotations
@@ -19,3 +22,19 @@ class SelectableLabel(QLabel):
         if not self.textInteractionFlags() & SELECTABLE:
             self.setTextInteractionFlags(SELECTABLE)
         super().enterEvent(event)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        # Pointed at when it stopped being selectable (its text changed under the pointer).
+        if not self.textInteractionFlags() & SELECTABLE:
+            self.setTextInteractionFlags(SELECTABLE)
+        super().mousePressEvent(event)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self.drop_selectable()
+        super().leaveEvent(event)
+
+    def drop_selectable(self) -> None:
+        """Let the text document go unless something in it is selected (before the text
+        changes, so that the change is not reported to screen readers in vain)."""
+        if self.textInteractionFlags() == SELECTABLE and not self.hasSelectedText():
+            self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QIcon, QKeyEvent
 
 from ..protocol.translation import translate
-from . import untrusted
+from . import theme, untrusted
 from .eliding_combo import ElidingCombo
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class ProjectPicker(QWidget):
         row.addWidget(self.open_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        title = QLabel(f"<b>{translate('Sidebar', 'Project')}</b>")
+        title = theme.bold_label(translate("Sidebar", "Project"))
         title.setBuddy(self.combo)
         layout.addWidget(title)
         layout.addWidget(self.combo)
@@ -124,7 +124,7 @@ class SessionList(QWidget):
         self.list.customContextMenuRequested.connect(self._menu)
         self.list.itemClicked.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
         header = QHBoxLayout()
-        title = QLabel(f"<b>{translate('Sidebar', 'Chats')}</b>")
+        title = theme.bold_label(translate("Sidebar", "Chats"))
         title.setBuddy(self.list)
         header.addWidget(title, 1)
         header.addWidget(self.new_button)
@@ -157,8 +157,6 @@ class SessionList(QWidget):
 
     def _pin(self) -> QIcon:
         if not hasattr(self, "_pin_icon"):
-            from . import theme
-
             self._pin_icon = QIcon(theme.pin_icon())
         return self._pin_icon
 

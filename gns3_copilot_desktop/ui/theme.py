@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPen, QPixmap
-from PySide6.QtWidgets import QApplication, QFrame, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QLabel, QWidget
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QFont
@@ -28,6 +28,19 @@ def monospace() -> QFont:
     font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
     font.setStyleHint(QFont.StyleHint.Monospace)
     return font
+
+
+def bold_label(text: str = "", label: QLabel | None = None) -> QLabel:
+    """A label in bold (a heading, a limit flag; `label`, or a new one): plain text in a
+    bold font, not "<b>" rich text. A rich-text label keeps a text document whose changes,
+    and repaints at a new width, Qt reports to screen readers as text events of a label
+    that has no text for them ("Received text event for invalid interface"; nothing said)."""
+    label = label if label is not None else QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
 
 
 def dark_palette() -> QPalette:

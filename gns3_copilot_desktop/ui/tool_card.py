@@ -121,6 +121,13 @@ class ToolCallCard(theme.Card):
         font.setBold(True)
         self.name.setFont(font)
         self.status = QLabel()
+        # The running indicator turns beside the status, in a label of its own: turned in
+        # the status label, every frame (10 a second) renamed it for a screen reader. Its
+        # name stays put, so the reader hears "Working…" once.
+        self.spinner = QLabel()
+        self.spinner.setTextFormat(Qt.TextFormat.PlainText)
+        self.spinner.setAccessibleName(translate("ToolCard", "Working…"))
+        self.spinner.setVisible(False)
         self.copy = QToolButton(text=translate("ToolCard", "Copy"))
         self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reachable by Tab
         self.copy.setToolTip(translate("ToolCard", "Copy the call and its result"))
@@ -129,8 +136,13 @@ class ToolCallCard(theme.Card):
         # Name and status side by side, or the status under the name in a narrow chat.
         self.title = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.title.setContentsMargins(0, 0, 0, 0)
+        state = QHBoxLayout()
+        state.setContentsMargins(0, 0, 0, 0)
+        state.setSpacing(4)
+        state.addWidget(self.spinner)
+        state.addWidget(self.status)
         self.title.addWidget(self.name)
-        self.title.addWidget(self.status)
+        self.title.addLayout(state)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
@@ -138,19 +150,27 @@ class ToolCallCard(theme.Card):
         header.addStretch(1)
         header.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignTop)
 
+        # The controller's own words about the limit (or this app's): the detail of the
+        # turn's one flag, which is the notice under the turn. Plain text, read as it
+        # says (a rich-text label's changes reach a screen reader as text events of a
+        # label that has no text for them); what it is is the description.
         self.limit_line = QLabel()
+        self.limit_line.setTextFormat(Qt.TextFormat.PlainText)
         self.limit_line.setWordWrap(True)
         self.limit_line.setVisible(False)
+        self.limit_line.setAccessibleDescription(translate("ToolCard", "Limit reached"))
         self.arguments = MonoWrapLabel()
         self.arguments.setFont(theme.monospace())
         # Wrapped, and never wider than the card: an unwrapped line made the card (and
         # its Copy button) wider than a 1024-pixel window. The whole text is in the tooltip.
-        self.arguments.setAccessibleName(translate("ToolCard", "Arguments"))
+        # The arguments are what a screen reader reads (a name would replace them); what
+        # they are is the description.
+        self.arguments.setAccessibleDescription(translate("ToolCard", "Arguments"))
         # The collapsed result is a plain label, cheap enough for a hundred cards; the
         # scrollable editor is made only when someone asks to see all of it.
         self.preview = MonoWrapLabel()
         self.preview.setFont(theme.monospace())
-        self.preview.setAccessibleName(translate("ToolCard", "Result"))
+        self.preview.setAccessibleDescription(translate("ToolCard", "Result"))
         self.preview.setAutoFillBackground(True)
         self.preview.setBackgroundRole(QPalette.ColorRole.Base)
         self.preview.setMargin(6)
@@ -187,18 +207,18 @@ class ToolCallCard(theme.Card):
         status = call.limit.refusal() if refused else translate("ToolCard", _STATUS_TEXT[call.status])
         self.status.setText(status)
         self.setAccessibleName(translate("ToolCard", "Tool call {name}: {status}").format(name=name, status=status))
-        if call.status == ToolStatus.RUNNING:
+        running = call.status == ToolStatus.RUNNING
+        if running:
+            self.spinner.setText(SPINNER[_Spinner.frame])
             _Spinner.add(self)
         else:
             _Spinner.remove(self)
+        self.spinner.setVisible(running)
         if call.status == ToolStatus.LIMIT and call.limit is not None:
-            # The detail only (the controller's own message, or this app's): the turn's
-            # one flag is the notice under it, not one more on every refused card.
-            self.limit_line.setText(_escape(call.limit.text))
-            self.limit_line.setVisible(True)
-            self.limit_line.setAccessibleName(status)
-        else:
-            self.limit_line.setVisible(False)
+            # The detail only: the turn's one flag is the notice under it, not one
+            # more on every refused card.
+            untrusted.set_plain(self.limit_line, call.limit.text)
+        self.limit_line.setVisible(refused and bool(call.limit.text))
         args = arguments_text(call)
         shown = shown_arguments(args)
         if shown != self.arguments.text():
@@ -210,7 +230,7 @@ class ToolCallCard(theme.Card):
         """The card's width with name and status side by side, and stacked."""
         margins = self.layout().contentsMargins()
         fixed = self.icon.sizeHint().width() + self.copy.sizeHint().width() + 3 * 6 + margins.left() + margins.right()
-        name, status = self.name.sizeHint().width(), self.status.sizeHint().width()
+        name, status = self.name.sizeHint().width(), self.status.sizeHint().width() + self.spinner.sizeHint().width() + 4
         return fixed + name + status + 6, fixed + max(name, status)
 
     def minimumSizeHint(self):  # noqa: N802 - Qt's name
@@ -324,7 +344,7 @@ class ToolCallCard(theme.Card):
             self._set_output(self._call.output)
 
     def _spin(self, frame: str) -> None:
-        self.status.setText(f"{frame} {translate('ToolCard', 'running')}")
+        self.spinner.setText(frame)
 
     def _copy(self) -> None:
         if self._call is None:
@@ -394,10 +414,6 @@ def shown_result(call: ToolCall) -> str:
 
 def _elide(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _escape(text: str) -> str:
-    return untrusted.escaped(text)
 
 
 def _preview(text: str) -> tuple[str, bool]:

@@ -3,11 +3,14 @@
 Run by the system Python (pyatspi is a Debian package, not on PyPI) from the real-window
 tests: `python3 atspi_probe.py tree APP` prints the app's showing accessibles as JSON,
 `python3 atspi_probe.py tab APP N` presses Tab N times (xdotool) and prints what had the
-focus after each press. No test logic here: the tests judge what it prints."""
+focus after each press, `python3 atspi_probe.py listen APP SECONDS` prints, one JSON line
+each, the events a screen reader is told of meanwhile (what Orca speaks from). No test
+logic here: the tests judge what it prints."""
 
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -43,7 +46,17 @@ def describe(node) -> dict:
         "focused": states.contains(pyatspi.STATE_FOCUSED),
         "enabled": states.contains(pyatspi.STATE_ENABLED),
         "box": box,
+        "text": text_of(node),
     }
+
+
+def text_of(node, limit: int = 4000) -> str | None:
+    """What the reader reads as the node's text (its Text interface), None without one."""
+    try:
+        text = node.queryText()
+    except NotImplementedError:
+        return None
+    return text.getText(0, min(text.characterCount, limit))
 
 
 def walk(node, out: list, depth: int = 0, limit: int = 4000, within: tuple = ()) -> None:
@@ -84,8 +97,44 @@ def main() -> None:
             time.sleep(0.25)
             seen.append(focused(app))
         print(json.dumps(seen))
+    elif command == "listen":
+        listen(float(sys.argv[3]))
     else:
         raise SystemExit(f"unknown command {command}")
+
+
+# What Orca acts on: announcements, objects shown (an alert or a notification shown is
+# spoken), names and descriptions changed, text changed.
+EVENTS = (
+    "object:announcement",
+    "object:state-changed:showing",
+    "object:property-change:accessible-name",
+    "object:property-change:accessible-description",
+    "object:text-changed",
+)
+
+
+def listen(seconds: float) -> None:
+    def heard(event) -> None:
+        try:
+            source = event.source
+            role, name = source.getRoleName(), source.name or ""
+        except Exception:  # gone meanwhile
+            role, name = "", ""
+        data = event.any_data
+        print(json.dumps({
+            "type": event.type, "role": role, "name": name, "detail1": event.detail1,
+            "data": data if isinstance(data, str) else None,
+        }), flush=True)
+
+    for kind in EVENTS:
+        pyatspi.Registry.registerEventListener(heard, kind)
+    print(json.dumps({"type": "listening"}), flush=True)
+    from gi.repository import GLib
+
+    GLib.timeout_add(int(seconds * 1000), lambda: pyatspi.Registry.stop() or False)
+    signal.signal(signal.SIGTERM, lambda *_: pyatspi.Registry.stop())
+    pyatspi.Registry.start()
 
 
 if __name__ == "__main__":

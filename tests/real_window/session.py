@@ -107,6 +107,23 @@ class Desktop:
             raise AssertionError(f"AT-SPI probe failed: {done.stderr.strip()[-2000:]}")
         return json.loads(done.stdout)
 
+    def listen(self, seconds: float = 120) -> "Listener":
+        """Start recording what a screen reader is told (announcements, objects shown,
+        names and texts changed), for at most `seconds`."""
+        out = self.tmp / f"heard-{len(self.processes)}.jsonl"
+        process = subprocess.Popen(
+            [SYSTEM_PYTHON, str(HERE / "atspi_probe.py"), "listen", APP_NAME, str(seconds)],
+            env=self.env, stdout=open(out, "w"), stderr=subprocess.STDOUT,
+        )
+        self.processes.append(process)
+        listener = Listener(process, out)
+        deadline = time.monotonic() + 30
+        while not listener.events(with_marker=True) and time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise AssertionError(f"AT-SPI listener failed: {out.read_text()[-2000:]}")
+            time.sleep(0.1)
+        return listener
+
     def wait_tree(self, predicate, timeout: float = 40, what: str = "it"):
         deadline = time.monotonic() + timeout
         tree = []
@@ -131,6 +148,35 @@ class Desktop:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait(timeout=5)
+
+
+class Listener:
+    """The AT-SPI events a listening probe has printed so far."""
+
+    def __init__(self, process: subprocess.Popen, out: Path):
+        self.process, self.out = process, out
+
+    def events(self, with_marker: bool = False) -> list[dict]:
+        lines = self.out.read_text().splitlines() if self.out.exists() else []
+        events = []
+        for line in lines:
+            try:
+                event = json.loads(line)
+            except ValueError:  # a warning of the probe's, or a line being written
+                continue
+            if with_marker or event.get("type") != "listening":
+                events.append(event)
+        return events
+
+    def stop(self) -> list[dict]:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        return self.events()
 
 
 def demo_project_id(name: str) -> str:
