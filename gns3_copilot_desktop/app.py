@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("GNS3 Copilot Desktop")
     app.setOrganizationName("gns3-copilot-desktop")
     # What View chose last time, before the first paint: no flash of the wrong theme,
-    # size or language.
+    # size or language, no side panels that show and then go.
     from .store.view_settings import read_view_choices
     from .ui.theme import apply_text_size
 
@@ -208,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow()
     window.theme_from_command_line = args.theme
     window.language_from_command_line = args.lang
+    window.show_side_panels(saved.side_panels)
     window.show()
     state: dict[str, object] = {"code": 0}
     if args.quit_after is not None:

@@ -76,9 +76,7 @@ class AppSettings:
         for url, place in self.last_place.items():  # written before chats were kept per project
             if place.get("project_id") and place.get("session_id"):
                 self.last_chats.setdefault(url, {}).setdefault(place["project_id"], place["session_id"])
-        self.theme, self.text_size, self.language = view_choices(data)
-        if isinstance(data.get("side_panels"), bool):
-            self.side_panels = data["side_panels"]
+        self.theme, self.text_size, self.language, self.side_panels = view_choices(data)
         if isinstance(data.get("trusted_certificates"), dict):
             self.trusted_certificates = {
                 url: pem for url, pem in data["trusted_certificates"].items()

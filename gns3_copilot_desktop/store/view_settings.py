@@ -1,6 +1,6 @@
-"""How the window looks and speaks (theme, text size, language): the part of
-settings.json the app reads before its first paint, so the window never shows in the
-wrong theme, size or language first. Light on purpose (json only): it runs before the
+"""How the window looks and speaks (theme, text size, language, side panels): the part
+of settings.json the app reads before its first paint, so the window never shows in the
+wrong theme, size or language first, nor shows side panels that then go. Light on purpose (json only): it runs before the
 window is up. AppSettings reads the same fields through `view_choices`, and owns the file
 (a damaged one is set aside there, later)."""
 
@@ -18,6 +18,7 @@ class ViewChoices(NamedTuple):
     theme: str = "system"
     text_size: int = 0
     language: str = "system"  # system, or a code of ui/language.py's LANGUAGES
+    side_panels: bool = True
 
 
 def view_choices(data: Any) -> ViewChoices:
@@ -32,6 +33,8 @@ def view_choices(data: Any) -> ViewChoices:
     # Unknown language codes are kept (a newer version's?) and mean the system's here.
     if isinstance(data.get("language"), str) and 0 < len(data["language"]) <= 16:
         choices = choices._replace(language=data["language"])
+    if isinstance(data.get("side_panels"), bool):
+        choices = choices._replace(side_panels=data["side_panels"])
     return choices
 
 

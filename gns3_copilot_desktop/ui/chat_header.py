@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from ..protocol.copilot_modes import MODES, TEACHING
 from ..protocol.translation import translate
-from .session_line import session_statistics
 
 if TYPE_CHECKING:
     from ..protocol.llm_configs import LLMConfigList
@@ -46,6 +45,14 @@ class ChatHeader(QWidget):
         layout.setSpacing(2)
         layout.addLayout(row)
         layout.addWidget(self.stats)
+        # The header keeps its height while its lines are hidden (signed out, no LLM
+        # configuration, a chat without statistics): filled after sign-in, it pushed the
+        # conversation down on screen. Sized for the mode most configurations have.
+        for widget in (self.mode_title, self.mode, self.mode_help, self.stats):
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
+        self.mode_help.setText(MODES[TEACHING][1])
         self.mode.activated.connect(lambda index: self.mode_chosen.emit(self.mode.itemData(index)))
         self.set_configs(None)
         self.set_session(None)
@@ -68,6 +75,11 @@ class ChatHeader(QWidget):
             self.mode.setToolTip(translate("ChatHeader", "Set by a group's configuration: make one of your own the default to choose."))
 
     def set_session(self, session: ChatSession | None) -> None:
-        text = session_statistics(session) if session is not None else ""
+        if session is None:
+            text = ""
+        else:
+            from .session_line import session_statistics  # (datetime: not before the first frame)
+
+            text = session_statistics(session)
         self.stats.setText(text)
         self.stats.setVisible(bool(text))

@@ -85,12 +85,8 @@ class Companion(QObject):
     # -- the chat header and the chat list's filter ---------------------------------
 
     def _add_chat_header(self) -> None:
-        from .chat_header import ChatHeader
-
         p = self.presenter
-        self.header = ChatHeader()
-        layout = self.window.chat.parentWidget().layout()
-        layout.insertWidget(layout.indexOf(self.window.chat), self.header)
+        self.header = self.window.chat_header  # in the window since its first frame
         self.header.mode_chosen.connect(lambda mode: p.spawn(p.set_copilot_mode(mode)))
         p.llm_configs_changed.connect(self.header.set_configs)
         p.capabilities_changed.connect(self._load_mode)
@@ -104,13 +100,10 @@ class Companion(QObject):
     def _add_search(self) -> None:
         from PySide6.QtGui import QKeySequence, QShortcut
 
-        from .chat_search import ChatSearch
         from .find_bar import FindBar
 
         p = self.presenter
-        self.chat_search = ChatSearch()
-        self.window.sessions.layout().insertWidget(2, self.chat_search)
-        self.chat_search.searching.connect(lambda active: self.window.sessions.list.setVisible(not active))
+        self.chat_search = self.window.sessions.search
         self.chat_search.search_requested.connect(lambda query: p.spawn(p.search_chats(query)))
         p.chat_search_results.connect(self.chat_search.show_results)
         self.chat_search.hit_chosen.connect(lambda session_id, query: p.spawn(self._open_hit(session_id, query)))
@@ -152,19 +145,8 @@ class Companion(QObject):
         self.window.limits.set_cost(p.cost_line(session))
 
     def _add_session_filter(self) -> None:
-        from PySide6.QtWidgets import QComboBox
-
-        from ..protocol.copilot_modes import MODE_NAMES
-
-        self.session_filter = QComboBox()
-        self.session_filter.addItem(translate("CompanionMenu", "All chats"), None)
-        for mode, name in MODE_NAMES.items():
-            self.session_filter.addItem(name, mode)
-        self.session_filter.setToolTip(translate("CompanionMenu", "Show only the chats of one Copilot mode"))
-        self.session_filter.setAccessibleName(translate("CompanionMenu", "Show the chats of"))
-        layout = self.window.sessions.layout()
-        layout.insertWidget(1, self.session_filter)
         p = self.presenter
+        self.session_filter = self.window.sessions.filter
         self.session_filter.activated.connect(
             lambda index: p.spawn(p.filter_sessions(self.session_filter.itemData(index)))
         )

@@ -21,11 +21,13 @@ from PySide6.QtWidgets import (
 
 from ..protocol.translation import number, translate
 from . import theme, untrusted
+from .chat_header import ChatHeader
 from .chat_view import ChatView
 from .closed_project_notice import ClosedProjectNotice
 from .composer import Composer
 from .drafts import Drafts
 from .limits_panel import LimitsPanel
+from .menu_titles import add_menu_titles
 from .sidebar import ProjectPicker, SessionList
 from .selectable import SelectableLabel
 from .status_line import StatusLine
@@ -77,12 +79,16 @@ class MainWindow(QMainWindow):
 
     def __init__(self, presenter: Presenter | None = None):
         """The window can be shown before its presenter exists: the app paints it
-        first and loads the controller side (httpx, pydantic, keyring) afterwards."""
+        first and loads the controller side (httpx, pydantic, keyring) afterwards. Its
+        first frame has every part where it stays (the menu bar's titles, the chat
+        list's filter and search, the chat header's place): what the presenter brings
+        is wiring and content, so nothing moves once the window is on screen."""
         super().__init__()
         self.presenter: Presenter | None = None
         self.setWindowTitle("GNS3 Copilot Desktop")
         self.setWindowIcon(theme.app_icon())
         self.resize(first_size(self.screen().availableGeometry().size()))
+        self.menu_titles = add_menu_titles(self.menuBar())
 
         # Top: who and where.
         # Plain text (it names the controller and the user, untrusted), not rich text: a
@@ -134,6 +140,7 @@ class MainWindow(QMainWindow):
         self._silence_check.timeout.connect(self._update_banner)
         self.closed_notice = ClosedProjectNotice()
         self._closed_note = ""  # the status bar's "… is closed", dropped once the user moves on
+        self.chat_header = ChatHeader()  # the Copilot mode and the chat's figures
         self.chat = ChatView()
         self._paint_held = False
         self._paint_hold_filter: PaintHold | None = None  # installed with the presenter
@@ -150,6 +157,7 @@ class MainWindow(QMainWindow):
         centre_layout.addWidget(self.alert)
         centre_layout.addWidget(self.banner)
         centre_layout.addWidget(self.closed_notice)
+        centre_layout.addWidget(self.chat_header)
         centre_layout.addWidget(self.chat, 1)
         centre_layout.addWidget(self.composer)
 
@@ -185,7 +193,7 @@ class MainWindow(QMainWindow):
         self.language_from_command_line: str | None = None
         self.restart_wanted = False  # View → Language → Restart now: app.main starts it again
         self.restart_language: str | None = None  # …told this language (it could not be saved)
-        self.menus = None  # the menu bar, made with the presenter (after the first paint)
+        self.menus = None  # the menus' contents, made with the presenter (after the first paint)
         self._sign_in_dialog = None
         self._running = False
         self._stopping = False

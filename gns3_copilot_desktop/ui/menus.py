@@ -34,9 +34,9 @@ class Menus:
     def __init__(self, window: MainWindow):
         self.window = window
         self.settings = window.presenter.settings
-        bar = window.menuBar()
+        titles = window.menu_titles  # on the bar since the first frame
 
-        self.file = bar.addMenu(translate("Menus", "&File"))
+        self.file = titles.file
         self.sign_in = self.file.addAction(translate("Menus", "&Sign in…"), window.ask_sign_in)
         self.connect_other = self.file.addAction(translate("Menus", "&Connect to another controller…"), window.connect_to_another)
         self.sign_out = self.file.addAction(translate("Menus", "Sign &out"), window.sign_out)
@@ -47,7 +47,7 @@ class Menus:
         self.quit = self.file.addAction(translate("Menus", "&Quit"), window.close)
         self.quit.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
 
-        self.view = bar.addMenu(translate("Menus", "&View"))
+        self.view = titles.view
         themes = self.view.addMenu(translate("Menus", "&Theme"))
         group = QActionGroup(themes)
         self.themes: dict[str, QAction] = {}
@@ -71,7 +71,7 @@ class Menus:
         self.panels.setCheckable(True)
         self.panels.setShortcut(QKeySequence("Ctrl+Shift+B"))
 
-        self.help = bar.addMenu(translate("Menus", "&Help"))
+        self.help = titles.help
         self.help.addAction(translate("Menus", "&Keyboard shortcuts"), self.show_shortcuts)
         self.help.addAction(translate("Menus", "&About GNS3 Copilot Desktop"), self.show_about)
 

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QIcon, QKeyEvent
 
+from ..protocol.copilot_modes import MODE_NAMES
 from ..protocol.translation import translate
 from . import theme, untrusted
+from .chat_search import ChatSearch
 from .eliding_combo import ElidingCombo
 
 if TYPE_CHECKING:
@@ -104,6 +106,18 @@ class ChatList(QListWidget):
         super().keyPressEvent(event)
 
 
+class ChatFilter(QComboBox):
+    """Above the chat list: all chats, or those of one Copilot mode."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.addItem(translate("CompanionMenu", "All chats"), None)
+        for mode, name in MODE_NAMES.items():
+            self.addItem(name, mode)
+        self.setToolTip(translate("CompanionMenu", "Show only the chats of one Copilot mode"))
+        self.setAccessibleName(translate("CompanionMenu", "Show the chats of"))
+
+
 class SessionList(QWidget):
     new_chat = Signal()
     session_chosen = Signal(str)
@@ -128,9 +142,16 @@ class SessionList(QWidget):
         title.setBuddy(self.list)
         header.addWidget(title, 1)
         header.addWidget(self.new_button)
+        # The filter and the search are here from the first frame (made once the
+        # presenter was attached, they pushed the list down on screen); wired then.
+        self.filter = ChatFilter()
+        self.search = ChatSearch()
+        self.search.searching.connect(lambda active: self.list.setVisible(not active))  # its results stand in
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(header)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.search)
         layout.addWidget(self.list, 1)
         self.new_button.clicked.connect(self.new_chat)
         self._sessions: dict[str, ChatSession] = {}
