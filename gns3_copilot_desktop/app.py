@@ -1,8 +1,8 @@
 """`gns3-copilot-desktop`: command line, QApplication + qasync loop, and the wiring.
 
-Start-up is progressive: the window is built and shown with Qt alone, and only once the
-Qt loop runs does the controller side load (asyncio, qasync, httpx, pydantic, keyring)
-and sign in. A person sees the window as soon as a bare Qt program would show one.
+Start-up is progressive: the window is built and shown with Qt alone, and only once its
+first frame is painted does the controller side load (asyncio, qasync, httpx, pydantic,
+keyring) and sign in. A person sees the window as soon as a bare Qt program would show one.
 """
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from . import __version__
+
+# How long start-up waits for the window's first frame before going on without it (a
+# window shown minimised or on a hidden workspace is not painted until it is looked at).
+FIRST_PAINT_WAIT_MS = 500
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -33,7 +37,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--user", metavar="NAME", help="user name on the controller")
     parser.add_argument("--project", metavar="ID", help="choose this project once signed in (an id or a name)")
     parser.add_argument("--follow-gns3-gui", action="store_true", help="switch to the project the GNS3 GUI opened last, and follow it")
-    parser.add_argument("--quit-after", metavar="SECONDS", type=float, help="close cleanly this long after the window is shown")
+    parser.add_argument("--quit-after", metavar="SECONDS", type=float, help="close cleanly this long after the window is first painted")
     parser.add_argument("--theme", choices=("system", "light", "dark"), help="this run's theme (default: View → Theme)")
     parser.add_argument(
         "--lang", choices=("system", "en", "zh_CN"),
@@ -211,8 +215,6 @@ def main(argv: list[str] | None = None) -> int:
     window.show_side_panels(saved.side_panels)
     window.show()
     state: dict[str, object] = {"code": 0}
-    if args.quit_after is not None:
-        QTimer.singleShot(int(args.quit_after * 1000), window.close)
 
     def collect_again() -> None:
         gc.freeze()
@@ -247,8 +249,21 @@ def main(argv: list[str] | None = None) -> int:
 
         task.add_done_callback(finished)
 
-    # After the first paint, when the loop is idle: the window is up by then.
-    QTimer.singleShot(0, boot)
+    def window_up() -> None:
+        if state.get("up"):
+            return
+        state["up"] = True
+        if args.quit_after is not None:
+            QTimer.singleShot(int(args.quit_after * 1000), window.close)
+        QTimer.singleShot(0, boot)
+
+    # After the first paint: asyncio, the presenter and the rest wait until the window
+    # is on screen (under X11 the first expose came 50-150 ms after the calls posted
+    # at show(), so booting "when the loop is next idle" held the first frame back).
+    # A window the window system never exposes (shown minimised, on a hidden
+    # workspace) still starts, a little later.
+    window.first_painted.connect(window_up)
+    QTimer.singleShot(FIRST_PAINT_WAIT_MS, window_up)
     app.exec()
     collect_again()  # (when the loop ended before boot)
     if window.restart_wanted and made_here:

@@ -64,7 +64,7 @@ def main(out: str, png: str | None, app_args: list[str]) -> int:
     from gns3_copilot_desktop.ui.main_window import MainWindow
 
     frames: list[dict] = []  # the first frame, then each frame where a part had moved
-    record = {"frames": frames, "final": None}
+    record = {"frames": frames, "final": None, "loaded_at_first_paint": None}
 
     class Watch(QObject):
         def __init__(self, window: MainWindow):
@@ -85,6 +85,10 @@ def main(out: str, png: str | None, app_args: list[str]) -> int:
                 self.grabbing = False
             if kind == QEvent.Type.Paint and isinstance(watched, QWidget) and watched.window() is self.window:
                 now = parts(self.window)
+                if not frames:
+                    # What had loaded when the first frame was painted: the controller
+                    # side (asyncio's loop, the presenter) is meant to wait for it.
+                    record["loaded_at_first_paint"] = sorted({"asyncio", "qasync"} & set(sys.modules))
                 if not frames or frames[-1] != now:
                     frames.append(now)
             elif kind == QEvent.Type.Close and watched is self.window and not self.closing:

@@ -76,6 +76,8 @@ class PaintHold(QObject):
 
 class MainWindow(QMainWindow):
     closed = Signal()
+    first_painted = Signal()  # the window's first frame is on screen
+    _unpainted = True
 
     def __init__(self, presenter: Presenter | None = None):
         """The window can be shown before its presenter exists: the app paints it
@@ -621,6 +623,15 @@ class MainWindow(QMainWindow):
     def busy_with_unsaved(self) -> bool:
         """Would closing now lose something: an answer streaming, a message being typed?"""
         return self._running or bool(self.composer.edit.toPlainText().strip())
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().paintEvent(event)
+        if self._unpainted:
+            # Start-up leaves what the first frame does not need until it is on screen
+            # (app.main): a window system's expose comes after the calls posted at
+            # show(), so "when the loop is next idle" came before the first paint.
+            self._unpainted = False
+            self.first_painted.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self._sign_in_dialog is not None:
