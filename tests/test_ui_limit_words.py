@@ -112,3 +112,15 @@ def test_a_long_project_name_ends_in_an_ellipsis_and_is_whole_in_the_tooltip(app
     assert combo.fontMetrics().horizontalAdvance(shown) < combo.width()
     # The whole name in the tooltip, as text (a name is untrusted: no markup of its own).
     assert long.replace("<", "&lt;").replace(">", "&gt;") in combo.toolTip()
+
+
+def test_before_sign_in_the_project_box_says_no_project(app):
+    """The box draws its own (elided) text; with nothing chosen it still shows its
+    placeholder, in the placeholder colour, as Qt's own box does."""
+    from PySide6.QtGui import QPalette
+
+    combo = app.window.projects.combo
+    assert combo.currentIndex() == -1
+    assert combo.shown_text() == "No project"
+    option = combo._option()
+    assert option.palette.color(QPalette.ColorRole.ButtonText) == combo.palette().color(QPalette.ColorRole.PlaceholderText)

@@ -28,6 +28,13 @@ class ElidingCombo(QComboBox):
 
         option = QStyleOptionComboBox()
         self.initStyleOption(option)
+        if self.currentIndex() < 0 and self.placeholderText():
+            # As QComboBox's own paintEvent does (initStyleOption leaves it out): with
+            # nothing chosen, the placeholder ("No project"), in the placeholder colour.
+            from PySide6.QtGui import QPalette
+
+            option.palette.setBrush(QPalette.ColorRole.ButtonText, option.palette.placeholderText())
+            option.currentText = self.placeholderText()
         return option
 
     def _fitted(self, option) -> str:
