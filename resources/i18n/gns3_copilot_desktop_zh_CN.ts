@@ -1367,8 +1367,8 @@ and any tool not known to only read. Known to only read:
         <translation>正在启动…</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Not signed in&lt;/b&gt; (was {user} @ {url})</source>
-        <translation>&lt;b&gt;未登录&lt;/b&gt;（之前为 {user} @ {url}）</translation>
+        <source>Not signed in (was {user} @ {url})</source>
+        <translation>未登录（之前为 {user} @ {url}）</translation>
     </message>
     <message>
         <source>Choose a project on the left.</source>
@@ -1461,6 +1461,10 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>A new chat with this project&apos;s Copilot (Ctrl+N)</source>
         <translation>与此项目的 Copilot 新建会话（Ctrl+N）</translation>
+    </message>
+    <message>
+        <source>Error: {text}</source>
+        <translation>错误：{text}</translation>
     </message>
 </context>
 <context>
@@ -2200,6 +2204,13 @@ and any tool not known to only read. Known to only read:
     </message>
 </context>
 <context>
+    <name>StatusLine</name>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
     <name>ToolCard</name>
     <message>
         <source>writing arguments…</source>
@@ -2226,12 +2237,20 @@ and any tool not known to only read. Known to only read:
         <translation>已达到上限</translation>
     </message>
     <message>
+        <source>Working…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
         <source>Copy the call and its result</source>
         <translation>复制此调用及其结果</translation>
+    </message>
+    <message>
+        <source>Limit reached</source>
+        <translation>已达到上限</translation>
     </message>
     <message>
         <source>Arguments</source>
