@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_MINUTES_RANGE, TOOL_LIMIT_RANGE
 from ..protocol.translation import translate
+from . import untrusted
 
 
 class MoreLimits(QWidget):
@@ -140,7 +141,7 @@ class MoreLimits(QWidget):
     def _show_tools(self) -> None:
         self.per_tool.clear()
         for name, count in sorted(self._tools.items()):
-            item = QListWidgetItem(f"{name} ≤ {count}")
+            item = QListWidgetItem(f"{untrusted.in_sentence(name)} ≤ {count}")  # the LLM names the tools
             item.setData(Qt.ItemDataRole.UserRole, name)
             self.per_tool.addItem(item)
         self.remove.setEnabled(bool(self._tools))

@@ -205,7 +205,7 @@ class ToolCallCard(theme.Card):
         self._set_kind({ToolStatus.LIMIT: "limit", ToolStatus.ABORTED: "aborted"}.get(call.status, "tool"))
         refused = call.status == ToolStatus.LIMIT and call.limit is not None
         status = call.limit.refusal() if refused else translate("ToolCard", _STATUS_TEXT[call.status])
-        self.status.setText(status)
+        untrusted.set_plain(self.status, status)  # a per-tool refusal names the tool
         self.setAccessibleName(translate("ToolCard", "Tool call {name}: {status}").format(name=name, status=status))
         running = call.status == ToolStatus.RUNNING
         if running:
