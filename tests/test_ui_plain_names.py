@@ -175,7 +175,8 @@ def x_of(text: str, index: int, font) -> float:
 
 @pytest.mark.parametrize("name", ["\u202e5/6 evil", "שלום"], ids=["override", "hebrew"])
 def test_a_preset_name_cannot_turn_its_limits_round(app, name):
-    """"(6/5)" after a preset's name is drawn after it, in order, whatever the name."""
+    """"(6 iterations and 5 tool calls)" after a preset's name is drawn after it, in
+    order, whatever the name."""
     panel = app.window.limits
     panel.iterations.setValue(6)
     panel.unlimited.setChecked(False)
@@ -185,9 +186,11 @@ def test_a_preset_name_cannot_turn_its_limits_round(app, name):
     panel._preset_question.accept()
     text = panel.preset.currentText()
     font = panel.preset.font()
-    six, slash, five = (text.index(c, text.index("(")) for c in "6/5")
-    assert x_of(text, six, font) < x_of(text, slash, font) < x_of(text, five, font)
-    assert all(x_of(text, i, font) < x_of(text, text.index("("), font) for i in range(text.index("(") - 2))
+    opening = text.index("(")
+    six = text.index("6", opening)
+    five = text.index("5", six)
+    assert x_of(text, opening, font) < x_of(text, six, font) < x_of(text, five, font)
+    assert all(x_of(text, i, font) < x_of(text, opening, font) for i in range(opening - 2))
 
 
 
