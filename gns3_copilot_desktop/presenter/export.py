@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..protocol.translation import translate
+from ..protocol.untrusted_text import in_sentence, visible
 
 if TYPE_CHECKING:
     from ..protocol.export import ExportedChat
@@ -74,7 +75,7 @@ class ExportMixin:
         except OSError as exc:
             self.error.emit(translate("Export", "Could not write {file}: {reason}").format(file=path.name, reason=exc.strerror or exc))
             return False
-        self.status.emit(translate("Export", "Exported “{chat}” to {path}.").format(chat=chat.title, path=path))
+        self.status.emit(translate("Export", "Exported “{chat}” to {path}.").format(chat=in_sentence(chat.title), path=visible(str(path))))
         return True
 
     def open_exported_chat(self, path: Path) -> ExportedChat | None:

@@ -9,6 +9,7 @@ import logging
 from PySide6.QtCore import QFileSystemWatcher, Signal
 
 from ..protocol.translation import translate
+from ..protocol.untrusted_text import in_sentence
 from ..store.gns3_gui import GuiController, GuiSettings
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ class GuiHandOffMixin:
             return
         await self.choose_project(project_id)
         if self.project is not None:
-            self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: “{project}”.").format(project=self.project.name))
+            self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: “{project}”.").format(project=in_sentence(self.project.name)))
 
     def _follow_gui_note(self, note) -> None:
         """A project opened on the controller (by the GUI, most likely): go there."""

@@ -10,6 +10,7 @@ from PySide6.QtCore import Signal
 
 from ..client.errors import Conflict, ControllerError, NotFound
 from ..protocol.translation import QT_TRANSLATE_NOOP, translate
+from ..protocol.untrusted_text import in_sentence
 
 if TYPE_CHECKING:
     from ..protocol.llm_configs import LLMConfigDraft, LLMConfigList, LLMModelConfig
@@ -82,7 +83,7 @@ class LLMSetupMixin:
                 changes = draft.update_body(original)
                 if set(changes) == {"expected_version"}:
                     if self._price_saved:
-                        said = translate("LLMSetup", "Saved the prices of {model} (on this computer only).").format(model=draft.model)
+                        said = translate("LLMSetup", "Saved the prices of {model} (on this computer only).").format(model=in_sentence(draft.model))
                     else:
                         said = translate("LLMSetup", "Nothing changed.")
                     self.llm_config_saved.emit(original.config_id, said)
@@ -100,7 +101,7 @@ class LLMSetupMixin:
             self.llm_configs_failed.emit(exc.message)
             return False
         await self.refresh_llm_configs()
-        self.llm_config_saved.emit(saved.config_id, translate("LLMSetup", "Saved “{name}”.").format(name=saved.name))
+        self.llm_config_saved.emit(saved.config_id, translate("LLMSetup", "Saved “{name}”.").format(name=in_sentence(saved.name)))
         return True
 
     async def delete_llm_config(self, config_id: str) -> None:
@@ -132,7 +133,7 @@ class LLMSetupMixin:
                 "LLMSetup",
                 "The configuration in use comes from the group “{group}”: its mode cannot be changed here. "
                 "Make one of your own the default to choose a mode.",
-            ).format(group=default.group_name or "?"))
+            ).format(group=in_sentence(default.group_name or "?")))
             self.llm_configs_changed.emit(configs)
             return
         client = await self._fresh_client()

@@ -10,6 +10,7 @@ import logging
 from ..client.errors import ControllerError, Unauthorized
 from ..protocol.transcript import Transcript
 from ..protocol.translation import translate
+from ..protocol.untrusted_text import in_sentence
 from ..store import Limits
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,7 @@ class ProjectsMixin:
         if not self.project.is_opened:
             self.sessions_changed.emit([])
             self.project_closed_note.emit(
-                translate("PresenterProjects", "“{project}” is closed: open it to chat with its Copilot.").format(project=self.project.name)
+                translate("PresenterProjects", "“{project}” is closed: open it to chat with its Copilot.").format(project=in_sentence(self.project.name))
             )
             return
         self._project_listener = self.spawn(self._follow_project(self.project.project_id))
@@ -92,7 +93,7 @@ class ProjectsMixin:
         place = self.settings.last_place.get(self.store_key, {})
         match = next((p for p in self.projects if wanted in (p.project_id, p.name)), None) if wanted else None
         if wanted and match is None:
-            self.error.emit(translate("PresenterProjects", "No project “{project}” on this controller.").format(project=wanted))
+            self.error.emit(translate("PresenterProjects", "No project “{project}” on this controller.").format(project=in_sentence(wanted)))
         if match is None:
             match = next((p for p in self.projects if p.project_id == place.get("project_id")), None)
         if match is None:

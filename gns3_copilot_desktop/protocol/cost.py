@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .translation import number, translate
+from .untrusted_text import in_sentence
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def cost_line(input_tokens: int, output_tokens: int, model: str | None, price: P
     )
     if price is not None and price.known and model:
         cost = translate("CostLine", "≈ ${cost} at the prices set for {model}")
-        return tokens + " · " + cost.format(cost=number(price.of(input_tokens, output_tokens), 4), model=model)
+        return tokens + " · " + cost.format(cost=number(price.of(input_tokens, output_tokens), 4), model=in_sentence(model))
     if model:
-        return tokens + " · " + translate("CostLine", "enter {model}'s prices in LLM settings to see the cost").format(model=model)
+        return tokens + " · " + translate("CostLine", "enter {model}'s prices in LLM settings to see the cost").format(model=in_sentence(model))
     return tokens

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from .translation import QT_TRANSLATE_NOOP, number, translate
+from .untrusted_text import in_sentence
 
 _TOOL_LIMIT = re.compile(r"^\s*Tool\s+call\s+limit\s+reached\s*\(\s*(\d+)\s*calls?\s*\)\s*\.?", re.I)
 _COUNT = re.compile(r"Current\s+tool\s+call\s+count\s*:\s*(\d+)\s*/\s*(\d+)", re.I)
@@ -79,7 +80,7 @@ class LimitNotice:
         """What a refused tool call's card says."""
         by_controller, by_app = _REFUSALS.get(self.kind, _REFUSALS[None])
         text = translate("LimitWords", by_app if self.enforced_by == "app" else by_controller)
-        return text.format(tool=self.tool)
+        return text.format(tool=in_sentence(self.tool or ""))
 
     def summary(self) -> str:
         """Which limit, and what happened: the words of the turn's one flag."""
@@ -94,7 +95,7 @@ class LimitNotice:
             # The design's count is the calls run before the refused batch.
             count = self.limit if count is None else min(count, self.limit)
         count = count or 0
-        fields = {"count": number(count), "limit": number(self.limit), "tool": self.tool,
+        fields = {"count": number(count), "limit": number(self.limit), "tool": in_sentence(self.tool or ""),
                   "asked": number(self.asked or 0)}
         if count < self.limit and self.kind in ("tool_calls", "tool"):
             # Calls left, yet stopped: the model asked for more at once than were left,

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..protocol.translation import QT_TRANSLATE_NOOP, translate
+from ..protocol.untrusted_text import in_sentence
 from ..protocol.ranges import (
     DEFAULT_MAX_ITERATIONS,
     MAX_CHANGES_RANGE,
@@ -154,12 +155,12 @@ class PresetStore:
             raise ValueError(translate("Presets", "A preset needs a name."))
         # Either spelling of a built-in's name: both read as that preset in the list.
         if any(name.lower() in (p.name.lower(), p.shown_name.lower()) for p in BUILT_IN_PRESETS):
-            raise ValueError(translate("Presets", "“{name}” is a built-in preset; choose another name.").format(name=name))
+            raise ValueError(translate("Presets", "“{name}” is a built-in preset; choose another name.").format(name=in_sentence(name)))
         clamped = limits.clamped()
         self._change(
             lambda presets, _last: presets.__setitem__(name, clamped),
             translate("Presets", "The preset “{name}” is kept until the app closes, and saving is tried again with "
-                                 "your next change.").format(name=name),
+                                 "your next change.").format(name=in_sentence(name)),
         )
         return Preset(name, clamped)
 
@@ -168,7 +169,7 @@ class PresetStore:
             self._change(
                 lambda presets, _last: presets.pop(name, None),
                 translate("Presets", "The deletion of “{name}” is kept until the app closes, and saving is tried "
-                                     "again with your next change.").format(name=name),
+                                     "again with your next change.").format(name=in_sentence(name)),
             )
 
     def last_used(self, controller_url: str, project_id: str) -> Limits | None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from ..protocol.translation import number, translate
 from . import theme, untrusted
 from .selectable import SelectableLabel
+from .wrap_anywhere import WrapAnywhereLabel
 
 if TYPE_CHECKING:
     from ..protocol.items import AssistantText, ErrorNotice, InfoNotice, Item, UserMessage
@@ -35,9 +36,7 @@ if TYPE_CHECKING:
 class UserBubble(theme.Card):
     def __init__(self) -> None:
         super().__init__("user")
-        self.label = SelectableLabel()
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label = WrapAnywhereLabel()  # plain text; a long word breaks, not the chat's width
         # What "Continue with higher limits" raised for this turn (the app's words).
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -99,10 +98,9 @@ class NoticeLine(theme.Card):
     def __init__(self) -> None:
         super().__init__("aborted")
         self.icon = QLabel()
-        self.label = SelectableLabel()
-        self.label.setTextFormat(Qt.TextFormat.PlainText)  # errors and names: untrusted text
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)  # errors quote the controller
+        # Plain text (errors quote the controller and name things), and a long word in
+        # them breaks instead of widening the conversation.
+        self.label = WrapAnywhereLabel()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
@@ -117,7 +115,7 @@ class NoticeLine(theme.Card):
             self.icon.setPixmap(theme.limit_icon())
         else:
             self.icon.setText("⚠" if kind == "error" else "ℹ")
-        untrusted.set_plain(self.label, notice_text(item))
+        self.label.setText(notice_text(item))
 
 
 def notice_text(item: ErrorNotice | InfoNotice) -> str:
@@ -353,10 +351,8 @@ class ChatView(QScrollArea):
         self.earlier.clicked.connect(self.show_earlier)
         self.earlier.setVisible(False)
         self._layout.addWidget(self.earlier, 0, Qt.AlignmentFlag.AlignHCenter)
-        self._placeholder = QLabel()
+        self._placeholder = WrapAnywhereLabel()  # it names the project: plain, long words broken
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._placeholder.setWordWrap(True)
-        self._placeholder.setTextFormat(Qt.TextFormat.PlainText)  # it names the project
         # The palette's role, not a style sheet (fixed when applied): it follows the theme
         # and View -> text size.
         self._placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -406,7 +402,7 @@ class ChatView(QScrollArea):
     # -- what the view shows ---------------------------------------------------------
 
     def set_placeholder(self, text: str) -> None:
-        self._placeholder.setText(untrusted.visible(text))
+        self._placeholder.setText(text)  # (hiding characters made visible)
         self._placeholder.setVisible(not self._widgets)
 
     def widgets(self) -> list[QWidget]:

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMenuBar, QMessageBox
 
 from ..protocol.translation import QT_TRANSLATE_NOOP, translate
+from . import untrusted
 
 if TYPE_CHECKING:
     from ..presenter import Presenter
@@ -189,10 +190,10 @@ class Companion(QObject):
 
     def offer_llm_settings(self, why: str):
         """A chat failed for lack of an LLM: say so, and offer the screen that fixes it."""
-        box = QMessageBox(QMessageBox.Icon.Information, translate("CompanionMenu", "No LLM set up"), "",
-                          QMessageBox.StandardButton.NoButton, self.window)
-        box.setTextFormat(Qt.TextFormat.PlainText)  # the controller's words
-        box.setText(why + "\n\n" + translate("CompanionMenu", "The Copilot needs a language model before it can answer. Set one up now?"))
+        box = untrusted.plain_message_box(  # the controller's words
+            QMessageBox.Icon.Information, translate("CompanionMenu", "No LLM set up"),
+            why + "\n\n" + translate("CompanionMenu", "The Copilot needs a language model before it can answer. Set one up now?"),
+            QMessageBox.StandardButton.NoButton, self.window)
         box.open_button = box.addButton(translate("CompanionMenu", "Open LLM settings"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(translate("CompanionMenu", "Not now"), QMessageBox.ButtonRole.RejectRole)
         box.finished.connect(lambda _r: self.open_llm_settings() if box.clickedButton() is box.open_button else None)
@@ -278,9 +279,10 @@ class Companion(QObject):
             dialog.layout().insertWidget(0, self.gui_button)
         if gui is not None:
             # A button's text is plain: the file's host and user cannot format anything.
-            self.gui_button.setText(translate("CompanionMenu", "Use the GNS3 GUI's controller ({controller})").format(controller=gui.label))
-            self.gui_button.setToolTip(translate("CompanionMenu", "Read from the settings of the GNS3 GUI {version}").format(
-                version=gui.gui_version))
+            self.gui_button.setText(translate("CompanionMenu", "Use the GNS3 GUI's controller ({controller})").format(controller=untrusted.in_sentence(gui.label)))
+            # A tooltip is rich text if it looks like it: the version comes from a folder's name.
+            self.gui_button.setToolTip(untrusted.tooltip(translate("CompanionMenu", "Read from the settings of the GNS3 GUI {version}").format(
+                version=gui.gui_version)))
         self.gui_button.setVisible(gui is not None)
         return self.gui_button
 

@@ -24,20 +24,19 @@ class ExportedChatWindow(QWidget):
         self.chat = chat
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         # A window title is plain text: the chat's title cannot format anything.
-        self.setWindowTitle(translate("ExportedChatWindow", "{chat} — exported chat").format(chat=chat.title))
+        self.setWindowTitle(translate("ExportedChatWindow", "{chat} — exported chat").format(chat=untrusted.in_sentence(chat.title)))
         self.resize(900, 700)
         self.title = QLabel()
         untrusted.set_plain(self.title, chat.title)
         self.title.setStyleSheet("font-size: 16px; font-weight: 600;")
         self.title.setWordWrap(True)
         facts = [
-            translate("ExportedChatWindow", "project {project}").format(project=chat.project_name) if chat.project_name else "",
+            translate("ExportedChatWindow", "project {project}").format(project=untrusted.in_sentence(chat.project_name)) if chat.project_name else "",
             chat.controller,
             translate("ExportedChatWindow", "exported {when}").format(when=_when(chat.exported_at)) if chat.exported_at else "",
             translate("ExportedChatWindow", "read-only, offline"),
         ]
-        self.facts = QLabel(" · ".join(f for f in facts if f))
-        self.facts.setTextFormat(Qt.TextFormat.PlainText)
+        self.facts = untrusted.plain_label(" · ".join(f for f in facts if f))
         self.facts.setEnabled(False)
         self.export_button = QPushButton(translate("ExportedChatWindow", "Export as…"))
         self.export_button.setToolTip(translate("ExportedChatWindow", "Export this chat again, in another format"))

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QWidget
 
 from .find_occurrences import ARGUMENTS, NAME, RESULT, Occurrence
 from .mono_wrap import MonoWrapLabel
+from .wrap_anywhere import WrapAnywhereLabel
 from .selectable import SELECTABLE
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ class Highlight(QObject):
         widget, self._selected = self._selected, None
         if widget is None or not shiboken6.isValid(widget):
             return  # paged out meanwhile: its selection went with it
-        if isinstance(widget, MonoWrapLabel):
+        if isinstance(widget, (MonoWrapLabel, WrapAnywhereLabel)):
             widget.clear_selection()
         elif isinstance(widget, QLabel):
             widget.setSelection(0, 0)
@@ -89,7 +90,7 @@ class Highlight(QObject):
         end = occurrence.start + occurrence.length
         if label.text()[occurrence.start : end].lower() != text[occurrence.start : end].lower():
             return  # the label does not show it yet (see show)
-        if isinstance(label, MonoWrapLabel):
+        if isinstance(label, (MonoWrapLabel, WrapAnywhereLabel)):
             label.select(occurrence.start, occurrence.length)  # in the text as given
         else:
             label.setTextInteractionFlags(label.textInteractionFlags() | SELECTABLE)

@@ -24,6 +24,7 @@ from ..protocol import change_tools
 from ..protocol.ranges import DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_RANGE, MAX_TOOL_CALLS_RANGE
 from ..protocol.translation import translate
 from .eliding_combo import ElidingCombo
+from . import untrusted
 from .more_limits import MoreLimits
 
 if TYPE_CHECKING:
@@ -146,11 +147,11 @@ class LimitsPanel(QGroupBox):
         self._match_preset()
 
     def set_cost(self, text: str) -> None:
-        self.cost.setText(text)
+        untrusted.set_plain(self.cost, text)  # names the model
         self.cost.setVisible(bool(text))
 
     def set_enforcement(self, text: str) -> None:
-        self.enforcement.setText(text)
+        untrusted.set_plain(self.enforcement, text)  # may be the controller's words
 
     # -- the user's edits -------------------------------------------------------------------
 
@@ -169,7 +170,8 @@ class LimitsPanel(QGroupBox):
         self.preset.clear()
         chosen = -1
         for index, preset in enumerate(self._presets):
-            self.preset.addItem(f"{preset.shown_name}  ({_short(preset.limits)})", preset.name)
+            # A name with a right-to-left override or letters must not turn "(6/5)" round.
+            self.preset.addItem(f"{untrusted.in_sentence(preset.shown_name)}  ({_short(preset.limits)})", preset.name)
             self.preset.setItemData(index, _in_words(preset.limits), Qt.ItemDataRole.ToolTipRole)
             if chosen < 0 and preset.limits == current:
                 chosen = index

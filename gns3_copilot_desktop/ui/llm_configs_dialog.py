@@ -191,7 +191,7 @@ class LLMConfigsDialog(QDialog):
             text = ("★ " if config.config_id == default_id else "") + config.name
             text += f"\n    {config.config.provider} · {config.config.model}"
             if config.read_only:
-                text += " · " + translate("LLMConfigsDialog", "group “{group}”").format(group=config.group_name or "?")
+                text += " · " + translate("LLMConfigsDialog", "group “{group}”").format(group=untrusted.in_sentence(config.group_name or "?"))
             item = QListWidgetItem(untrusted.visible(text))  # plain: names come from the controller
             item.setData(ROLE_ID, config.config_id)
             self.list.addItem(item)
@@ -214,7 +214,7 @@ class LLMConfigsDialog(QDialog):
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.message.setStyleSheet(f"color: {theme.RED};" if error else "")
-        self.message.setText(text)
+        untrusted.set_plain(self.message, text)  # the controller's words, names
 
     # -- the form -------------------------------------------------------------------
 
@@ -270,8 +270,8 @@ class LLMConfigsDialog(QDialog):
         for field in self._fields:
             field.setEnabled(not read_only)
         if read_only:
-            self.source.setText(translate("LLMConfigsDialog", "Inherited from the group “{group}”: read-only here.").format(
-                group=config.group_name or "?"))
+            untrusted.set_plain(self.source, translate("LLMConfigsDialog", "Inherited from the group “{group}”: read-only here.").format(
+                group=untrusted.in_sentence(config.group_name or "?")))
         else:
             self.source.setText("" if config else translate("LLMConfigsDialog", "A new configuration"))
         self.show_message("")
@@ -318,10 +318,10 @@ class LLMConfigsDialog(QDialog):
         config = self._original
         if config is None or config.read_only:
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, translate("LLMConfigsDialog", "Delete LLM configuration"), "",
-                          QMessageBox.StandardButton.Cancel, self)
-        box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setText(translate("LLMConfigsDialog", "Delete “{name}” from the controller?").format(name=config.name))
+        box = untrusted.plain_message_box(
+            QMessageBox.Icon.Warning, translate("LLMConfigsDialog", "Delete LLM configuration"),
+            translate("LLMConfigsDialog", "Delete “{name}” from the controller?").format(name=untrusted.in_sentence(config.name)),
+            QMessageBox.StandardButton.Cancel, self)
         box.delete_button = box.addButton(translate("LLMConfigsDialog", "Delete"), QMessageBox.ButtonRole.DestructiveRole)
         box.finished.connect(
             lambda _r: self.delete_requested.emit(config.config_id) if box.clickedButton() is box.delete_button else None

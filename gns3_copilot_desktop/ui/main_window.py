@@ -285,8 +285,10 @@ class MainWindow(QMainWindow):
         p.limits_restored.connect(self.limits.set_limits)
         p.draft_returned.connect(self.composer.give_back)
         p.error.connect(self.show_alert)
-        p.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
-        p.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        # Messages may quote the controller or name a project: hiding characters shown
+        # (the status bar draws plain text, but it does reorder it).
+        p.notice.connect(lambda text: self.statusBar().showMessage(untrusted.visible(text), 15000))
+        p.status.connect(lambda text: self.statusBar().showMessage(untrusted.visible(text), 8000))
 
     async def _sign_in(self, url: str, username: str, password: str, remember: bool) -> None:
         if await self.presenter.sign_in(url, username, password, remember):
@@ -464,7 +466,7 @@ class MainWindow(QMainWindow):
             self.chat.set_placeholder(translate("MainWindow", "Choose a project on the left."))
         elif not project.is_opened:
             self.chat.set_placeholder(
-                translate("MainWindow", "“{project}” is closed. Open it to chat with its Copilot.").format(project=project.name)
+                translate("MainWindow", "“{project}” is closed. Open it to chat with its Copilot.").format(project=untrusted.in_sentence(project.name))
             )
         elif caps is not None and caps.copilot == "absent":
             self.chat.set_placeholder(translate("MainWindow", "This controller has no AI Copilot. You can still browse its projects."))
@@ -472,7 +474,7 @@ class MainWindow(QMainWindow):
             self.chat.set_placeholder(translate("MainWindow", "The Copilot is installed on this controller but not available."))
         else:
             self.chat.set_placeholder(
-                translate("MainWindow", "Ask the Copilot about “{project}”: try “Show me the topology”.").format(project=project.name)
+                translate("MainWindow", "Ask the Copilot about “{project}”: try “Show me the topology”.").format(project=untrusted.in_sentence(project.name))
             )
         self._update_can_send()
 
@@ -504,8 +506,8 @@ class MainWindow(QMainWindow):
             session = next((s for s in p.sessions if s.thread_id == p.session_id), None)
             # The chat's name as the chat list shows it (a "New Conversation" by its
             # first question), hiding characters made visible like everywhere else.
-            parts.append(untrusted.visible(session.display_title) if session is not None else translate("MainWindow", "New chat"))
-            parts.append(untrusted.visible(p.project.name))
+            parts.append(untrusted.in_sentence(session.display_title) if session is not None else translate("MainWindow", "New chat"))
+            parts.append(untrusted.in_sentence(p.project.name))
         self.setWindowTitle(" — ".join([*parts, "GNS3 Copilot Desktop"]))
 
     def _transcript_changed(self, indexes: list[int]) -> None:
@@ -576,7 +578,7 @@ class MainWindow(QMainWindow):
         self.sessions.new_button.setToolTip(why or translate("MainWindow", "A new chat with this project's Copilot (Ctrl+N)"))
 
     def show_alert(self, text: str) -> None:
-        self.alert.setText(text)
+        untrusted.set_plain(self.alert, text)  # errors quote the controller and name things
         self.alert.setVisible(True)
         self._alert_timer.start(ALERT_MS)  # said once: not echoed in the status bar
         from .announce import announce

@@ -185,9 +185,12 @@ class Menus:
 
         from html import escape
 
+        from .untrusted import escaped
+
         caps = self.window.presenter.capabilities
         controller = (  # the controller's words: text, never markup
-            escape(translate("Menus", "GNS3 {version} at {url}").format(version=caps.version, url=self.window.presenter.url))
+            escape(translate("Menus", "GNS3 {version} at {url}")).format(
+                version=escaped(caps.version), url=escaped(self.window.presenter.url))
             if caps is not None else escape(translate("Menus", "not connected"))
         )
         text = (

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_MINUTES_RANGE, TOOL_LIMIT_RANGE
 from ..protocol.translation import translate
+from . import untrusted
 
 
 class MoreLimits(QWidget):
@@ -98,7 +99,8 @@ class MoreLimits(QWidget):
         """The tools this controller's Copilot has used, offered for a per-tool limit."""
         current = self.tool_name.currentText()
         self.tool_name.clear()
-        self.tool_name.addItems(sorted(names))
+        for name in sorted(names):  # the LLM names them: shown with hiding characters visible
+            self.tool_name.addItem(untrusted.visible(name), name)
         self.tool_name.setEditText(current)
 
     # -- values -------------------------------------------------------------------------
@@ -122,6 +124,9 @@ class MoreLimits(QWidget):
 
     def _add_tool_limit(self) -> None:
         name = self.tool_name.currentText().strip()
+        index = self.tool_name.findText(name, Qt.MatchFlag.MatchExactly)
+        if index >= 0:  # one offered: its real name (the text shows its hiding characters)
+            name = self.tool_name.itemData(index)
         if not name:
             self.tool_name.setFocus()
             return
@@ -140,7 +145,7 @@ class MoreLimits(QWidget):
     def _show_tools(self) -> None:
         self.per_tool.clear()
         for name, count in sorted(self._tools.items()):
-            item = QListWidgetItem(f"{name} ≤ {count}")
+            item = QListWidgetItem(f"{untrusted.in_sentence(name)} ≤ {count}")  # the LLM names the tools
             item.setData(Qt.ItemDataRole.UserRole, name)
             self.per_tool.addItem(item)
         self.remove.setEnabled(bool(self._tools))

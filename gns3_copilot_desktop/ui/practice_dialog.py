@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ..protocol.items import TurnState
 from ..protocol.practice import RANDOM
 from ..protocol.translation import QT_TRANSLATE_NOOP, translate
+from . import untrusted
 
 if TYPE_CHECKING:
     from ..protocol.transcript import Transcript
@@ -168,7 +169,7 @@ class PracticeDialog(QDialog):
             self.troubleshoot_button.setVisible(True)
         elif t.state == TurnState.FAILED:
             error = next((i.text for i in reversed(t.items) if type(i).__name__ == "ErrorNotice"), "")
-            self.status.setText(translate("PracticeDialog", "The exercise could not be prepared: {error}").format(error=error))
+            untrusted.set_plain(self.status, translate("PracticeDialog", "The exercise could not be prepared: {error}").format(error=error))
         else:
             self.status.setText(translate(
                 "PracticeDialog", "Stopped ({steps}). The lab may be partly changed: Reveal solution shows what was done.",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QInputDialog, QMessageBox, QWidget
 
 from ..protocol.translation import translate
+from . import untrusted
 
 if TYPE_CHECKING:
     from ..store.presets import Limits
@@ -22,7 +23,8 @@ def ask_preset_name(
     dialog.setOkButtonText(translate("PresetDialogs", "Save"))
     dialog.setCancelButtonText(translate("PresetDialogs", "Cancel"))
     text = translate("PresetDialogs", "Name for {limits} (iterations / tool calls):").format(limits=limits.label())
-    dialog.setLabelText(f"{problem}\n\n{text}" if problem else text)
+    # The problem may quote the name typed: plain text, like every name.
+    untrusted.set_plain_label_text(dialog, f"{problem}\n\n{text}" if problem else text)
     dialog.setTextValue(name)
 
     def chosen(value: str) -> None:
@@ -31,10 +33,11 @@ def ask_preset_name(
         if same is None:
             save(value)
             return
-        box = QMessageBox(QMessageBox.Icon.Question, translate("PresetDialogs", "Replace preset"),
-                          translate("PresetDialogs", "A preset “{name}” exists. Replace it with {limits}?").format(
-                              name=same, limits=limits.label()),
-                          QMessageBox.StandardButton.Cancel, parent)
+        # The name is as someone typed it (or a presets file says): text, never markup.
+        box = untrusted.plain_message_box(QMessageBox.Icon.Question, translate("PresetDialogs", "Replace preset"),
+                                          translate("PresetDialogs", "A preset “{name}” exists. Replace it with {limits}?").format(
+                                              name=untrusted.in_sentence(same), limits=limits.label()),
+                                          QMessageBox.StandardButton.Cancel, parent)
         box.replace_button = box.addButton(translate("PresetDialogs", "Replace"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
 
@@ -55,9 +58,9 @@ def ask_preset_name(
 
 
 def confirm_delete(parent: QWidget, name: str, delete: Callable[[], None]) -> QMessageBox:
-    box = QMessageBox(QMessageBox.Icon.Warning, translate("PresetDialogs", "Delete preset"),
-                      translate("PresetDialogs", "Delete the preset “{name}”?").format(name=name),
-                      QMessageBox.StandardButton.Cancel, parent)
+    box = untrusted.plain_message_box(QMessageBox.Icon.Warning, translate("PresetDialogs", "Delete preset"),
+                                      translate("PresetDialogs", "Delete the preset “{name}”?").format(name=untrusted.in_sentence(name)),
+                                      QMessageBox.StandardButton.Cancel, parent)
     box.delete_button = box.addButton(translate("PresetDialogs", "Delete"), QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.finished.connect(lambda _result: delete() if box.clickedButton() is box.delete_button else None)

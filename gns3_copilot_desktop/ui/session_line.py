@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QDateTime, QLocale
 
 from ..protocol.translation import QT_TRANSLATE_NOOP, number, translate
+from ..protocol.untrusted_text import in_sentence
 
 if TYPE_CHECKING:
     from ..protocol.models import ChatSession
@@ -74,7 +75,8 @@ def session_line(session: ChatSession, now: datetime | None = None) -> str:
     when = relative_time(session.last_message_at or session.updated_at, now)
     if when:
         details.append(when)
-    title = " ".join(session.display_title.split())  # one line, whatever the controller sent
+    # One line, whatever the controller sent, that cannot turn the details line round.
+    title = in_sentence(" ".join(session.display_title.split()))
     return f"{title}\n{' · '.join(details)}"
 
 

@@ -221,11 +221,11 @@ class SessionList(QWidget):
         from PySide6.QtWidgets import QMessageBox
 
         session = self._sessions[session_id]
-        box = QMessageBox(QMessageBox.Icon.Warning, translate("Sidebar", "Delete chat"),
-                          translate("Sidebar", "Delete “{title}” and its history from the controller?").format(
-                              title=untrusted.visible(session.display_title)),
-                          QMessageBox.StandardButton.Cancel, self)
-        box.setTextFormat(Qt.TextFormat.PlainText)  # other users name the chats
+        box = untrusted.plain_message_box(  # other users name the chats
+            QMessageBox.Icon.Warning, translate("Sidebar", "Delete chat"),
+            translate("Sidebar", "Delete “{title}” and its history from the controller?").format(
+                title=untrusted.in_sentence(session.display_title)),
+            QMessageBox.StandardButton.Cancel, self)
         box.delete_button = box.addButton(translate("Sidebar", "Delete"), QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.finished.connect(

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.addresses import controller_url, controller_url_problem
 from ..protocol.translation import translate
+from . import untrusted
 
 
 class SignInDialog(QDialog):
@@ -71,7 +72,7 @@ class SignInDialog(QDialog):
         self.url.setText(url)
         self.username.setText(username)
         self.remember.setChecked(remember and self.remember.isEnabled())
-        self.reason.setText(reason)
+        untrusted.set_plain(self.reason, reason)  # the controller's words
         self.reason.setVisible(bool(reason))
         self.error.setVisible(False)
         self.password.clear()
@@ -115,7 +116,7 @@ class SignInDialog(QDialog):
         """Say what went wrong, and select the field to mend (the password, unless
         said otherwise: most failures are a mistyped one)."""
         self.set_busy(False)
-        self.error.setText(text)
+        untrusted.set_plain(self.error, text)  # may quote the controller and its address
         self.error.setVisible(True)
         field = field or self.password
         field.selectAll()

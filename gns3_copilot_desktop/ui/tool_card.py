@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QPalette, QTextCursor
@@ -26,6 +27,7 @@ from ..protocol.translation import QT_TRANSLATE_NOOP, number, translate
 from . import theme, untrusted
 from .mono_wrap import MonoWrapLabel
 from .selectable import SelectableLabel
+from .wrap_anywhere import WrapAnywhereLabel
 
 COLLAPSED_LINES = 12
 # Previews are capped in characters too: one 27 MB line must not become a label.
@@ -154,9 +156,7 @@ class ToolCallCard(theme.Card):
         # turn's one flag, which is the notice under the turn. Plain text, read as it
         # says (a rich-text label's changes reach a screen reader as text events of a
         # label that has no text for them); what it is is the description.
-        self.limit_line = QLabel()
-        self.limit_line.setTextFormat(Qt.TextFormat.PlainText)
-        self.limit_line.setWordWrap(True)
+        self.limit_line = WrapAnywhereLabel()  # (a long word in them breaks)
         self.limit_line.setVisible(False)
         self.limit_line.setAccessibleDescription(translate("ToolCard", "Limit reached"))
         self.arguments = MonoWrapLabel()
@@ -204,8 +204,11 @@ class ToolCallCard(theme.Card):
         self.name.setToolTip(untrusted.tooltip(call.name) if len(call.name) > NAME_SHOWN else "")
         self._set_kind({ToolStatus.LIMIT: "limit", ToolStatus.ABORTED: "aborted"}.get(call.status, "tool"))
         refused = call.status == ToolStatus.LIMIT and call.limit is not None
-        status = call.limit.refusal() if refused else translate("ToolCard", _STATUS_TEXT[call.status])
-        self.status.setText(status)
+        # A per-tool refusal names the tool: shortened like the name beside it (whole in
+        # its tooltip and in the flag under it), so the header stays as wide as the card.
+        shortened = replace(call.limit, tool=_elide(call.limit.tool, NAME_SHOWN)) if refused and call.limit.tool else call.limit
+        status = shortened.refusal() if refused else translate("ToolCard", _STATUS_TEXT[call.status])
+        untrusted.set_plain(self.status, status)  # a per-tool refusal names the tool
         self.setAccessibleName(translate("ToolCard", "Tool call {name}: {status}").format(name=name, status=status))
         running = call.status == ToolStatus.RUNNING
         if running:
@@ -217,7 +220,7 @@ class ToolCallCard(theme.Card):
         if call.status == ToolStatus.LIMIT and call.limit is not None:
             # The detail only: the turn's one flag is the notice under it, not one
             # more on every refused card.
-            untrusted.set_plain(self.limit_line, call.limit.text)
+            self.limit_line.setText(call.limit.text)  # plain, hiding characters shown
         self.limit_line.setVisible(refused and bool(call.limit.text))
         args = arguments_text(call)
         shown = shown_arguments(args)

@@ -24,6 +24,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ..protocol.translation import sentence, translate
+from ..protocol.untrusted_text import in_sentence, visible  # noqa: F401 - the policy's text half, used through here
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
@@ -34,29 +35,12 @@ if TYPE_CHECKING:
 # the Markdown and link parts load their Qt classes (their Python enums: 5-7 ms) and
 # `html` (2 ms) when first used, after the window is up (app.start_up_done warms them).
 
-# Bidi embeddings, overrides and isolates; marks that reorder; zero-width characters
-# that hide text; NUL. (ZWJ and ZWNJ stay: emoji and many scripts need them.)
-_HIDING = {
-    **{chr(c): f"U+{c:04X}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},
-    "\u200e": "U+200E", "\u200f": "U+200F", "\u061c": "U+061C",
-    "\u200b": "U+200B", "\u2060": "U+2060", "\ufeff": "U+FEFF", "\u00ad": "U+00AD",
-    "\x00": "NUL",
-}
-_HIDING_RE = re.compile("[" + "".join(re.escape(c) for c in _HIDING) + "]")
-
 # What Qt's Markdown importer is given at most in one piece (see markdown_view's cuts);
 # beyond these the piece is shown as plain text.
 MAX_LINE_CHARS = 4096
 MAX_NESTING = 32
 MAX_TABLE_COLUMNS = 64
 MAX_BRACKET_DEPTH = 64
-
-
-def visible(text: str) -> str:
-    """Text with every hiding character replaced by a visible mark like ⟨U+202E⟩."""
-    if not _HIDING_RE.search(text):
-        return text
-    return _HIDING_RE.sub(lambda m: f"⟨{_HIDING[m.group()]}⟩", text)
 
 
 def escaped(text: str) -> str:
@@ -84,6 +68,28 @@ def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
     label = QLabel(parent)
     set_plain(label, text)
     return label
+
+
+def plain_message_box(icon, title: str, text: str, buttons, parent: QWidget | None) -> QMessageBox:
+    """A QMessageBox whose text names something of someone else's: plain text (by
+    default Qt guesses, and `<img src=…>` in a name would make it read that file),
+    hiding characters shown. The format is set before the text ever reaches it."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(icon, title, "", buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(visible(text))
+    return box
+
+
+def set_plain_label_text(dialog, text: str) -> None:
+    """A QInputDialog's question as plain text, hiding characters shown. Qt has no
+    setter for its format: its one QLabel is made by the first setLabelText, so that
+    is given nothing, the label made plain, and only then the text."""
+    if dialog.findChild(QLabel) is None:
+        dialog.setLabelText("")
+    dialog.findChild(QLabel).setTextFormat(Qt.TextFormat.PlainText)
+    dialog.setLabelText(visible(text))
 
 
 # -- Markdown -----------------------------------------------------------------------

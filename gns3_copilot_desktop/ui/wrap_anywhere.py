@@ -1,0 +1,165 @@
+"""A word-wrapped label for text in the conversation that the app does not write (a
+question, the controller's error, a limit message, a project's name): a word too long
+for the width — a token, a path, a hash, or "AAAA…" sent on purpose — breaks where the
+width ends instead of widening the whole conversation past the window, where no
+scroll bar would show it.
+
+QLabel's word wrap never breaks inside a word, and it asks the layout for the width
+of its longest word: one word of 3,000 characters made the conversation 2,283 pixels
+wide. This label lets Qt wrap at word boundaries as usual and breaks only the words
+wider than the label, at the width it has, again whenever the width changes (like
+MonoWrapLabel, which does it by columns for monospace text). `text()` is the text as
+given; selections are given in it and moved past the breaks.
+
+A label with a bold part (a limit's flag before its words) is given parts, and shown
+as escaped rich text with the same breaks.
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetricsF
+
+from .selectable import SELECTABLE, SelectableLabel
+from .untrusted import visible
+
+# Runs that Qt cannot break by itself: no space, and no CJK character (Qt breaks
+# between those; breaking them here would only move Qt's breaks).
+_UNBROKEN = "[^\\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
+NARROWEST = 40  # the width it asks for at least: what is left of a 1024-pixel window's chat, and more
+
+
+class WrapAnywhereLabel(SelectableLabel):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self._parts: list[tuple[str, bool]] = []  # (text, bold), hiding characters made visible
+        self._raw = ""
+        self._breaks: list[int] = []  # positions in the raw text where a line break was added
+        self._broken_at = -1  # the width the breaks were made for
+        self._selected: tuple[int, int] | None = None
+
+    # -- the text -------------------------------------------------------------------
+
+    def text(self) -> str:  # noqa: D102 - the text as given, without the breaks added here
+        return self._raw
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self.set_parts([(text, False)])
+
+    def set_parts(self, parts: list[tuple[str, bool]]) -> None:
+        """The text in parts, some of them bold (then shown as escaped rich text)."""
+        self._parts = [(visible(text), bold) for text, bold in parts]
+        self._raw = "".join(text for text, _bold in self._parts)
+        self._selected = None
+        self._show(force=True)
+
+    def _rich(self) -> bool:
+        return any(bold for _text, bold in self._parts)
+
+    # -- selections (Ctrl+F) ------------------------------------------------------------
+
+    def select(self, start: int, length: int) -> None:
+        """Select `length` characters at `start` of the text as given."""
+        self._selected = (start, length)
+        self._show_selection()
+
+    def clear_selection(self) -> None:
+        self._selected = None
+        self.setSelection(0, 0)
+
+    def _show_selection(self) -> None:
+        if self._selected is None:
+            return
+        start, length = self._selected
+        shown_start = start + bisect.bisect_right(self._breaks, start)
+        shown_end = start + length + bisect.bisect_left(self._breaks, start + length)
+        self.setTextInteractionFlags(self.textInteractionFlags() | SELECTABLE)
+        self.setSelection(shown_start, shown_end - shown_start)
+
+    # -- sizes ----------------------------------------------------------------------------
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt's name
+        """Narrow: long words break to fit (QLabel would ask for its longest word)."""
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), NARROWEST + 2 * self.margin()))
+        return hint
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self._text_width() != self._broken_at:
+            self._show()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        from PySide6.QtCore import QEvent
+
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._show(force=True)
+
+    def _text_width(self) -> int:
+        return self.contentsRect().width() - 2 * self.margin() - max(0, self.indent())
+
+    def _show(self, force: bool = False) -> None:
+        width = self._text_width()
+        if not force and width == self._broken_at:
+            return
+        self._broken_at = width
+        self._breaks = long_word_breaks(self._parts, width, self.font()) if width > NARROWEST // 2 else []
+        if self._rich():
+            super().setTextFormat(Qt.TextFormat.RichText)
+            super().setText(_html(self._parts, self._breaks))
+        else:
+            super().setTextFormat(Qt.TextFormat.PlainText)
+            super().setText(_with_breaks(self._raw, self._breaks))
+        self._show_selection()  # (setting the text cleared it)
+
+
+def long_word_breaks(parts: list[tuple[str, bool]], width: int, font: QFont) -> list[int]:
+    """Where to break the words wider than `width` (positions in the joined parts), so
+    that each piece fits; words that fit are left to Qt's word wrap."""
+    breaks: list[int] = []
+    offset = 0
+    bold_font = QFont(font)
+    bold_font.setBold(True)
+    for text, bold in parts:
+        metrics = QFontMetricsF(bold_font if bold else font)  # fractional: whole pixels add up wrong
+        # A run shorter than this fits, whatever its characters (CJK is left out above).
+        widest = max(1.0, metrics.maxWidth(), metrics.height())
+        for run in re.finditer(f"{_UNBROKEN}{{{max(2, int(width // widest))},}}", text):
+            word = run.group()
+            if metrics.horizontalAdvance(word) <= width:
+                continue
+            line = 0.0
+            for index, char in enumerate(word):
+                advance = metrics.horizontalAdvance(char)
+                if line and line + advance > width - 2:  # (a pixel or two for rounding and kerning)
+                    breaks.append(offset + run.start() + index)
+                    line = 0.0
+                line += advance
+        offset += len(text)
+    return breaks
+
+
+def _with_breaks(text: str, breaks: list[int]) -> str:
+    pieces, last = [], 0
+    for at in breaks:
+        pieces.append(text[last:at])
+        last = at
+    pieces.append(text[last:])
+    return "\n".join(pieces)
+
+
+def _html(parts: list[tuple[str, bool]], breaks: list[int]) -> str:
+    out, offset = [], 0
+    for text, bold in parts:
+        inside = [at - offset for at in breaks if offset < at < offset + len(text)]
+        shown = "<br>".join(html.escape(piece, quote=False) for piece in _with_breaks(text, inside).split("\n"))
+        out.append(f"<b>{shown}</b>" if bold else shown)
+        offset += len(text)
+    return "".join(out)
