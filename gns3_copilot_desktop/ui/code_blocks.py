@@ -14,7 +14,7 @@ it needs no parsing of its own."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QTextCursor, QTextFormat
+from PySide6.QtGui import QFont, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QTextBrowser, QToolButton, QWidget
 
 from ..protocol.translation import translate
@@ -51,6 +51,16 @@ def code_groups(document) -> list[list[int]]:
         previous_was_code = is_code
         block = block.next()
     return groups
+
+
+def _code_font(block) -> QFont:
+    """The code's family, and no size of its own: it follows View → text size."""
+    font = QFont()
+    families = block.charFormat().fontFamilies() if block.isValid() else None
+    font.setFamilies(families or theme.monospace().families())
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    font.setFixedPitch(True)
+    return font
 
 
 class CodeText(QPlainTextEdit):
@@ -191,9 +201,7 @@ class CodeBlocks(QObject):
         cursor.endEditBlock()
         for panel, group in zip(self.panels, self._groups):
             panel.text.setPlainText(self.code(self._groups.index(group)))
-            first = document.findBlockByNumber(group[0])
-            font = first.charFormat().font() if first.isValid() else theme.monospace()
-            panel.text.setFont(font.resolve(document.defaultFont()))
+            panel.text.setFont(_code_font(document.findBlockByNumber(group[0])))
 
     def below_end(self) -> int:
         """What a code block at the very end needs below the document's height (Qt
@@ -235,6 +243,8 @@ class CodeBlocks(QObject):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.Resize and self._groups:
             self.place()
+        elif event.type() == QEvent.Type.FontChange and self._groups:
+            self.decorate()  # View → text size: the band and the bar have new heights
         elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
             for panel in self.panels:
                 panel.recolour()

@@ -135,6 +135,8 @@ class MarkdownBlock(QTextBrowser):
             edit.beginEditBlock()
             if "|" in text:
                 _repair_tables(document)
+            if "`" in text or "~~~" in text or "    " in text:
+                _code_follows_text_size(document)
             if self._code is not None:
                 self._code.colour()
             edit.endEditBlock()
@@ -180,6 +182,29 @@ def readable_text(document: QTextDocument) -> str:
             lines[-1] = "\t".join(" ".join(filter(None, cells.get(c, []))) for c in range(table.columns()))
         block = block.next()
     return "\n".join(lines).strip("\n").replace("\ufdd0", "").replace("\ufdd1", "")
+
+
+def _code_follows_text_size(document: QTextDocument) -> None:
+    """Qt's Markdown importer gives code (blocks and `spans`) the monospace font at the
+    size text had when it parsed: after View → Normal text size, code parsed while the
+    text was larger stayed large. Without a size of its own, it follows the text."""
+    from PySide6.QtGui import QTextFormat
+
+    size = QTextFormat.Property.FontPointSize
+    block = document.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            fmt = fragment.charFormat()
+            if fmt.hasProperty(size):
+                fmt.clearProperty(size)
+                cursor = QTextCursor(document)
+                cursor.setPosition(fragment.position())
+                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                cursor.setCharFormat(fmt)
+            it += 1
+        block = block.next()
 
 
 def _repair_tables(document: QTextDocument) -> None:
