@@ -152,3 +152,26 @@ def test_find_shows_what_it_found_inside_the_code(app):
     app.settle(0.2)
     assert panel.text.textCursor().selectedText() == "END-OF-LINE"
     assert _line_end_shown(panel), "the code scrolled sideways to what was found"
+
+
+def test_code_that_opens_a_part_of_the_answer_has_its_band_too(app):
+    """An answer is shown in parts cut at paragraph breaks, so code often opens one
+    (here the demo's own OSPF answer): its panel, Copy and all, lies inside the part."""
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.window.resize(1024, 700)
+    app.send("configure OSPF on 2 routers")
+    app.finish_turn()
+    app.settle(0.2)
+    panels = [(b, p) for b in app.window.findChildren(MarkdownBlock) if b._code is not None and b.isVisible()
+              for p in b._code.panels if p.isVisible()]
+    assert panels
+    for block, panel in panels:
+        assert QRect(QPoint(0, 0), block.size()).contains(panel.geometry()), (panel.geometry(), block.size())
+        text = panel.text
+        assert not panel.copy_button.geometry().intersects(text.geometry())
+        assert text.toPlainText().startswith("router ospf 1")
+        last = text.document().lastBlock()
+        assert text.blockBoundingGeometry(last).bottom() <= text.viewport().height() + 1, "every line shown"

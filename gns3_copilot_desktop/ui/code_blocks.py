@@ -159,6 +159,7 @@ class CodeBlocks(QObject):
         view.selectionChanged.connect(self._show_selection)
         self.panels: list[CodePanel] = []
         self._groups: list[list[int]] = []
+        self._above = 0  # the band above each code block
 
     @property
     def buttons(self) -> list[QToolButton]:
@@ -182,10 +183,20 @@ class CodeBlocks(QObject):
             self.panels.append(CodePanel(self.view.viewport(), lambda _checked=False, i=index: self.copy(i)))
         for extra in self.panels[len(self._groups):]:
             extra.hide()
+        above = self.panels[0].band_height() if self.panels else 0
+        opens = bool(self._groups) and self._groups[0][0] == 0
+        # Qt leaves out the top margin of a document's first block: code that opens the
+        # document gets its band from the document's own margin instead.
+        root = document.rootFrame()
+        frame = root.frameFormat()
+        top = document.documentMargin() + (above if opens else 0)
+        if frame.topMargin() != top:
+            frame.setTopMargin(top)
+            root.setFrameFormat(frame)
         if not self._groups:
             return
-        sample = self.panels[0]
-        above, below = sample.band_height(), sample.bar_height() + PAD
+        below = self.panels[0].bar_height() + PAD
+        self._above = above
         cursor = QTextCursor(document)
         cursor.beginEditBlock()
         for group in self._groups:
@@ -260,7 +271,8 @@ class CodeBlocks(QObject):
             first, last = document.findBlockByNumber(group[0]), document.findBlockByNumber(group[-1])
             if not first.isValid() or not last.isValid():  # the text is being set again: `colour` follows
                 continue
-            top = layout.blockBoundingRect(first).top() - first.blockFormat().topMargin()
+            above = self._above if group[0] == 0 else first.blockFormat().topMargin()
+            top = layout.blockBoundingRect(first).top() - above
             bottom = layout.blockBoundingRect(last).bottom() + last.blockFormat().bottomMargin()
             panel.setGeometry(0, int(top) - offset, width, max(1, round(bottom - top)))
             panel.show()
