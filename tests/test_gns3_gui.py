@@ -134,6 +134,13 @@ def test_no_settings_file_no_offer(app, tmp_path, monkeypatch):
     assert not app.window.companion.gui_button.isVisible()
 
 
+def _gui_opens(settings, project) -> None:
+    """The GUI opened a project: it puts it first in its settings file's recent projects."""
+    data = json.loads(settings.read_text(encoding="utf-8"))
+    data["MainWindow"]["recent_projects"].insert(0, f"{project.project_id}:{project.name}:/p/{project.project_id}.gns3")
+    settings.write_text(json.dumps(data), encoding="utf-8")
+
+
 def test_follow_the_gui_to_its_last_project_and_to_projects_it_opens(app, tmp_path, monkeypatch):
     app.sign_in_demo()
     campus = next(p for p in app.presenter.projects if p.name.startswith("校园网"))
@@ -145,18 +152,76 @@ def test_follow_the_gui_to_its_last_project_and_to_projects_it_opens(app, tmp_pa
              what="the GUI's last project")
     assert app.window.projects.combo.currentText().endswith(campus.name)
 
-    async def gui_opens_sandbox():
+    # Someone else opens a project on the controller (a colleague, a script): the app
+    # shows it opened, and stays where the user is.
+    async def someone_opens_sandbox():
         async with await signed_in(app.demo) as client:
             await client.open_project(sandbox.project_id)
 
-    run(gui_opens_sandbox())
-    app.wait(lambda: app.presenter.project.project_id == sandbox.project_id and app.presenter.project.is_opened,
-             what="the project the GUI opened")
-    # The GUI rewrites its settings file when it opens a project: the app follows that too.
+    run(someone_opens_sandbox())
+    app.wait(lambda: next(p for p in app.presenter.projects if p.project_id == sandbox.project_id).is_opened,
+             what="the project list to show it opened")
+    app.settle(0.5)
+    assert app.presenter.project.project_id == campus.project_id
+
+    # The GUI opens a project (it rewrites its settings file): the app follows.
     ospf = next(p for p in app.presenter.projects if p.name == "OSPF Lab")
-    data = json.loads(settings.read_text(encoding="utf-8"))
-    data["MainWindow"]["recent_projects"].insert(0, f"{ospf.project_id}:OSPF Lab:/p/ospf.gns3")
-    settings.write_text(json.dumps(data), encoding="utf-8")
+    _gui_opens(settings, ospf)
     app.wait(lambda: app.presenter.project.project_id == ospf.project_id, what="the project in the rewritten file")
     app.window.companion.follow_action.trigger()  # off
     app.wait(lambda: not app.presenter.following_gui, what="following to stop")
+
+
+def test_following_never_pulls_the_user_away_it_offers_the_project(app, tmp_path, monkeypatch):
+    """While a message is being typed, or an answer streams, the project the GUI opened
+    is offered ("Open it"), not switched to; the draft and the chat stay."""
+    from gns3_copilot_desktop.controller_sim.faults import Faults
+
+    app.sign_in_demo()
+    ospf = app.choose("OSPF Lab")
+    settings = gui_for_demo(app, tmp_path, monkeypatch, recent=[f"{ospf}:OSPF Lab:/p/ospf.gns3"])
+    app.window.companion.follow_action.trigger()
+    app.settle(0.3)
+    offer = app.window.companion.gui_offer
+    sandbox = next(p for p in app.presenter.projects if p.name == "Sandbox")
+    campus = next(p for p in app.presenter.projects if p.name.startswith("校园网"))
+
+    app.window.composer.edit.setPlainText("Why is OSPF down between R2 and R3?")  # typing
+    _gui_opens(settings, sandbox)
+    app.wait(offer.isVisible, what="the offer")
+    assert offer.label.text() == "The GNS3 GUI opened “Sandbox”."
+    app.settle(0.3)
+    assert app.presenter.project.project_id == ospf
+    assert app.window.composer.edit.toPlainText() == "Why is OSPF down between R2 and R3?"
+
+    # An answer streaming: offered too (a newer opening replaces the offer).
+    app.window.composer.edit.clear()
+    app.demo.state.settings.faults = Faults(slow_tools_s=0.5)
+    app.send("Check the interface status of all devices")
+    app.wait(lambda: app.presenter.is_running, what="the turn to start")
+    _gui_opens(settings, campus)
+    app.wait(lambda: offer.label.text() == f"The GNS3 GUI opened “{campus.name}”.", what="the newer offer")
+    assert app.presenter.project.project_id == ospf and app.presenter.is_running
+
+    offer.open_button.click()  # the user takes it
+    app.wait(lambda: app.presenter.project.project_id == campus.project_id, what="the offered project")
+    assert not offer.isVisible()
+    app.finish_turn(30)
+
+
+def test_following_without_the_gui_settings_says_where_it_looked(app, tmp_path, monkeypatch):
+    from gns3_copilot_desktop.store import gns3_gui
+
+    monkeypatch.setattr(gns3_gui, "SYSTEM_SETTINGS", tmp_path / "etc" / "gns3_gui.conf")
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    said = []
+    app.presenter.status.connect(said.append)
+    app.window.companion.follow_action.trigger()
+    app.wait(lambda: bool(said), what="a word on following")
+    expected = str(tmp_path / "home" / ".config" / "GNS3")
+    assert said[-1] == f"Following the GNS3 GUI: its settings were not found (looked in {expected}, {tmp_path / 'etc'})."
+    assert "recent projects" not in said[-1]
+    assert app.window.statusBar().currentMessage() == said[-1]

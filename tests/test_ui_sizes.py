@@ -95,3 +95,36 @@ def test_a_code_block_set_again_while_streaming_keeps_one_copy_button(qapp, qtbo
         qtbot.wait(10)
     shown = [b for b in block._code.buttons if b.isVisible()]
     assert len(shown) == 2 and block._code.code(0).startswith("router ospf 1")
+
+
+CODE_ANSWER = (
+    "Here is R1's running config:\n\n```\nrouter ospf 1\n network 10.0.0.0 0.0.0.255 area 0\ninterface GigabitEthernet0/0\n"
+    " description " + "uplink-to-core-switch-" * 8 + "\n ip address 10.0.0.1 255.255.255.0\n```\n\n"
+    "Check it with `show running-config | section ospf`.\n"
+)
+
+
+@pytest.mark.parametrize("size,larger", [((780, 480), 0), ((1024, 700), 2)], ids=["780x480", "1024x700-larger-text"])
+def test_an_answer_with_code_is_not_cut_off_small_or_with_larger_text(app, size, larger):
+    """Copy answer, the code's Copy and the code itself stay whole in a small window and
+    with larger text (Ctrl++ twice)."""
+    from PySide6.QtCore import Qt
+
+    from gns3_copilot_desktop.controller_sim.faults import Faults
+    from gns3_copilot_desktop.controller_sim.hostile import Play
+
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    for _ in range(larger):
+        app.press(app.window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    app.demo.state.settings.faults = Faults(play=Play(answer=CODE_ANSWER))
+    app.send("Show R1's running config")
+    app.finish_turn()
+    app.window.resize(*size)
+    app.settle(0.3)
+    assert clipped(app.window) == []
+    assert text_cut(app.window) == []
+    from PySide6.QtWidgets import QToolButton
+
+    [copy] = [b for b in app.window.findChildren(QToolButton) if b.text() == "Copy answer" and b.isVisible()]
+    assert copy.visibleRegion().boundingRect().size() == copy.size(), "Copy answer shown whole, the view at the end"

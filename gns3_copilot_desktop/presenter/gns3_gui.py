@@ -1,10 +1,17 @@
 """Working beside the GNS3 GUI: sign in to the controller it uses, and follow the project
-it opened last (its settings file's `recent_projects`, and the controller's
-`project.opened` notifications)."""
+it opened last.
+
+Only the GUI's own openings count: its settings file (this user's, on this computer)
+lists them newest first in `recent_projects`. A `project.opened` notification of the
+controller may come from anyone (a colleague's GUI, a script, the web UI): it only makes
+the app read the file again, as the file changing does. And the user is never pulled
+away from what they are doing: while an answer streams or a message is being typed, the
+new project is offered (`gui_project_offered`), not switched to."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from PySide6.QtCore import QFileSystemWatcher, Signal
 
@@ -17,9 +24,13 @@ log = logging.getLogger(__name__)
 
 class GuiHandOffMixin:
     following_gui_changed = Signal(bool)
+    gui_project_offered = Signal(str, str)  # project id, name: the GUI opened it, the user is busy
 
     following_gui = False
     _gui_watcher: QFileSystemWatcher | None = None
+    _gui_newest: str | None = None  # the GUI's newest project when last looked at
+    # Set by the window: is a message being typed (switching would take it away)?
+    draft_being_typed: Callable[[], bool] = staticmethod(lambda: False)
 
     def gns3_gui_settings(self) -> GuiSettings:
         return GuiSettings.load()
@@ -41,19 +52,49 @@ class GuiHandOffMixin:
         self.following_gui = on
         self.following_gui_changed.emit(on)
         self._watch_gui_settings(on)
+        self._gui_newest = None
         if on:
-            await self.follow_gui_now()
+            await self.follow_gui_now(asked=True)
 
-    async def follow_gui_now(self) -> None:
-        """Choose the project the GUI opened last, when this controller has it."""
-        if not self.following_gui or self.is_running:
+    async def follow_gui_now(self, asked: bool = False) -> None:
+        """Go to the project the GUI opened last, when this controller has it and the
+        GUI opened it since the last look (else the user chose where they are: they
+        stay). `asked`: the user just turned following on, so say why nothing happens."""
+        if not self.following_gui:
+            return
+        settings = self.gns3_gui_settings()
+        if settings.path is None:
+            if asked:
+                self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: its settings were not found (looked in {places}).").format(
+                    places=", ".join(str(place) for place in settings.looked_in)))
             return
         known = {p.project_id for p in self.projects}
-        last = next((r for r in self.gns3_gui_settings().recent if r.project_id in known), None)
+        last = next((r for r in settings.recent if r.project_id in known), None)
+        if last is None and settings.recent:
+            await self.refresh_projects()  # one the GUI just made, perhaps
+            known = {p.project_id for p in self.projects}
+            last = next((r for r in settings.recent if r.project_id in known), None)
         if last is None:
-            self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: none of its recent projects is on this controller."))
+            if asked:
+                self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: none of its recent projects is on this controller."))
+            return
+        if last.project_id == self._gui_newest and not asked:
+            return  # nothing new from the GUI
+        self._gui_newest = last.project_id
+        if self.project is not None and self.project.project_id == last.project_id:
+            return
+        if self.is_running or self.draft_being_typed():
+            name = next((p.name for p in self.projects if p.project_id == last.project_id), last.name)
+            self.gui_project_offered.emit(last.project_id, name)
             return
         await self._follow_to(last.project_id)
+
+    async def open_offered_project(self, project_id: str) -> None:
+        """The user took the offer: go there (the turn, if any, streams on into its chat)."""
+        if project_id not in {p.project_id for p in self.projects}:
+            await self.refresh_projects()
+        if project_id in {p.project_id for p in self.projects}:
+            await self.choose_project(project_id)
 
     async def _follow_to(self, project_id: str) -> None:
         if self.project is not None and self.project.project_id == project_id:
@@ -67,9 +108,10 @@ class GuiHandOffMixin:
             self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: “{project}”.").format(project=in_sentence(self.project.name)))
 
     def _follow_gui_note(self, note) -> None:
-        """A project opened on the controller (by the GUI, most likely): go there."""
-        if self.following_gui and note.action == "project.opened" and note.project is not None:
-            self.spawn(self._follow_to(note.project.project_id))
+        """A project opened on the controller, by anyone: did the GUI open it? Its file
+        says (if it was written first; else its change brings us back here)."""
+        if self.following_gui and note.action == "project.opened":
+            self.spawn(self.follow_gui_now())
 
     def _watch_gui_settings(self, on: bool) -> None:
         if self._gui_watcher is None:

@@ -84,6 +84,14 @@ def settings_file(env: Mapping[str, str] | None = None, platform: str | None = N
     return SYSTEM_SETTINGS if not platform.startswith("win") and SYSTEM_SETTINGS.is_file() else None
 
 
+def looked_in(env: Mapping[str, str] | None = None, platform: str | None = None, home: Path | None = None) -> list[Path]:
+    """The folders `settings_file` looks in, to tell the user where the file was not."""
+    env = os.environ if env is None else env
+    platform = platform or sys.platform
+    places = _config_roots(env, platform, home or Path.home())
+    return places if platform.startswith("win") else [*places, SYSTEM_SETTINGS.parent]
+
+
 def read_settings(path: Path | None) -> dict[str, Any] | None:
     """The file's JSON object, or None with one log line."""
     if path is None:
@@ -154,10 +162,11 @@ class GuiSettings:
     path: Path | None
     controller: GuiController | None
     recent: list[RecentProject]
+    looked_in: list[Path] = field(default_factory=list)  # where the file was looked for
 
     @classmethod
     def load(cls, env: Mapping[str, str] | None = None, platform: str | None = None, home: Path | None = None) -> "GuiSettings":
         path = settings_file(env, platform, home)
         data = read_settings(path)
         version = path.parent.name if path is not None else ""
-        return cls(path, gui_controller(data, version), recent_projects(data))
+        return cls(path, gui_controller(data, version), recent_projects(data), looked_in(env, platform, home))

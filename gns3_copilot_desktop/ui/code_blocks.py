@@ -1,22 +1,38 @@
-"""Code blocks in an answer: a background that sets them apart, and a Copy button at the
-top right of each. Works on the document Qt's Markdown importer made (code blocks carry
-a code-fence or code-language property), so it needs no parsing of its own."""
+"""Code blocks in an answer: each shown in a panel of its own over the place the answer's
+document keeps for it, with a background that sets it apart in both themes, a Copy
+button in the panel's top band (never over the code), and lines that do not wrap: the
+panel scrolls sideways (its own scroll bar, the horizontal wheel, or the arrow keys once
+Tab reached it). A network engineer reads configurations and CLI output, whose columns
+mean something: wrapped, they would no longer line up.
+
+The answer's document still holds the code (for Ctrl+F and for copying the answer); it
+is laid out without wrapping too, so it is exactly as many lines tall as the panel, and
+the answer itself never scrolls sideways (see MarkdownBlock). Works on the document Qt's
+Markdown importer made (code blocks carry a code-fence or code-language property), so
+it needs no parsing of its own."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QTextCursor, QTextFormat
-from PySide6.QtWidgets import QTextBrowser, QToolButton
+from PySide6.QtGui import QFont, QTextCursor, QTextFormat
+from PySide6.QtWidgets import QFrame, QPlainTextEdit, QTextBrowser, QToolButton, QWidget
 
 from ..protocol.translation import translate
 from . import theme
 from .copying import copy_with_feedback
 
 _CODE = (QTextFormat.Property.BlockCodeFence, QTextFormat.Property.BlockCodeLanguage)
+PAD = 4  # between the panel's edge and its code
 
 
 def has_code(markdown: str) -> bool:
     return "```" in markdown or "~~~" in markdown
+
+
+def code_colors(dark: bool) -> tuple[str, str]:
+    """(background, border) of a code panel: clearly apart from the answer's background
+    (the window's colour in both themes), not only a shade of it."""
+    return ("#16181b", "#4a4f57") if dark else ("#dfe3e9", "#aab1bc")
 
 
 def code_groups(document) -> list[list[int]]:
@@ -37,15 +53,117 @@ def code_groups(document) -> list[list[int]]:
     return groups
 
 
+def _code_font(block) -> QFont:
+    """The code's family, and no size of its own: it follows View → text size."""
+    font = QFont()
+    families = block.charFormat().fontFamilies() if block.isValid() else None
+    font.setFamilies(families or theme.monospace().families())
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    font.setFixedPitch(True)
+    return font
+
+
+class CodeText(QPlainTextEdit):
+    """The code itself: read-only, unwrapped, as tall as its lines, scrolled sideways
+    only. Up and down belong to the conversation around it."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        # Tab moves on (it would type nothing in read-only text anyway); arrow keys
+        # and Home/End move the caret, and the view follows it sideways.
+        self.setTabChangesFocus(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName(translate("CodeBlocks", "Code"))
+        self.document().setDocumentMargin(0)
+        self.viewport().setAutoFillBackground(False)
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        delta = event.angleDelta()
+        if abs(delta.x()) > abs(delta.y()) or event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            super().wheelEvent(event)  # sideways: the code's own
+            event.accept()  # at its end too: the answer around it must not move instead
+        else:
+            event.ignore()  # up and down: the conversation scrolls
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown) and not (
+            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        ):
+            event.ignore()  # the conversation scrolls
+            return
+        super().keyPressEvent(event)
+
+
+class CodePanel(QFrame):
+    """One code block: a band with its Copy button, and the code under it."""
+
+    def __init__(self, parent: QWidget, copy) -> None:
+        super().__init__(parent)
+        self.setObjectName("codePanel")
+        self.copy_button = QToolButton(self)
+        self.copy_button.setText(translate("CodeBlocks", "Copy"))
+        self.copy_button.setAccessibleName(translate("CodeBlocks", "Copy code"))
+        self.copy_button.setToolTip(translate("CodeBlocks", "Copy this code block"))
+        self.copy_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.copy_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.copy_button.setAutoRaise(True)
+        self.copy_button.clicked.connect(copy)
+        self.text = CodeText(self)
+        # Placed by hand (see resizeEvent): the document keeps exactly these heights
+        # for the band and the scroll bar, so the panel's parts must be exactly them.
+        self.recolour()
+        self.ensurePolished()
+
+    def recolour(self) -> None:
+        dark = theme.is_dark()
+        background, border = code_colors(dark)
+        # The scroll bar as the conversation's (theme.scroll_bar_style), lying down.
+        thumb, hover = ("#7a7f88", "#9aa0a8") if dark else ("#7c828c", "#5f656e")
+        self.setStyleSheet(
+            f"QFrame#codePanel {{ background: {background}; border: 1px solid {border}; border-radius: 4px; }}"
+            "QPlainTextEdit { background: transparent; }"
+            f"QScrollBar:horizontal {{ background: {background}; height: 12px; margin: 0; border: none; }}"
+            f"QScrollBar::handle:horizontal {{ background: {thumb}; min-width: 32px; border-radius: 4px; margin: 2px; }}"
+            f"QScrollBar::handle:horizontal:hover {{ background: {hover}; }}"
+            "QScrollBar::add-line:horizontal, QScrollBar::sub-line:horizontal { width: 0; }"
+            "QScrollBar::add-page:horizontal, QScrollBar::sub-page:horizontal { background: none; }"
+        )
+
+    def band_height(self) -> int:
+        return self.copy_button.sizeHint().height() + 2
+
+    def bar_height(self) -> int:
+        return self.text.horizontalScrollBar().sizeHint().height()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        band, hint = self.band_height(), self.copy_button.sizeHint()
+        self.copy_button.setGeometry(self.width() - hint.width() - PAD, 1, hint.width(), hint.height())
+        self.text.setGeometry(PAD, band, max(1, self.width() - 2 * PAD), max(1, self.height() - band - 1))
+
+
 class CodeBlocks(QObject):
-    """Belongs to one Markdown view: colours its code blocks and keeps a Copy button on each."""
+    """Belongs to one Markdown view: keeps a code panel over each of its code blocks."""
 
     def __init__(self, view: QTextBrowser):
         super().__init__(view)
         self.view = view
-        view.viewport().installEventFilter(self)  # a new width moves the buttons
-        self.buttons: list[QToolButton] = []
+        view.viewport().installEventFilter(self)  # a new width moves the panels
+        # Ctrl+F selects in the answer's document, which the panel hides: shown there.
+        view.selectionChanged.connect(self._show_selection)
+        self.panels: list[CodePanel] = []
         self._groups: list[list[int]] = []
+        self._above = 0  # the band above each code block
+
+    @property
+    def buttons(self) -> list[QToolButton]:
+        return [panel.copy_button for panel in self.panels]
 
     def forget(self) -> None:
         """The text is about to be replaced: the old blocks mean nothing any more."""
@@ -56,33 +174,53 @@ class CodeBlocks(QObject):
         self.place()
 
     def colour(self) -> None:
-        """The background of each code block, and a Copy button for it (placed by
-        `place`, once the document is laid out)."""
+        """Room in the document for each panel's band and scroll bar, and the code's
+        lines unwrapped; a panel for each (placed by `place`, once laid out)."""
         document = self.view.document()
         self._groups = code_groups(document)
-        background = QColor("#2b2e34" if theme.is_dark() else "#eef0f3")
+        while len(self.panels) < len(self._groups):
+            index = len(self.panels)
+            self.panels.append(CodePanel(self.view.viewport(), lambda _checked=False, i=index: self.copy(i)))
+        for extra in self.panels[len(self._groups):]:
+            extra.hide()
+        above = self.panels[0].band_height() if self.panels else 0
+        opens = bool(self._groups) and self._groups[0][0] == 0
+        # Qt leaves out the top margin of a document's first block: code that opens the
+        # document gets its band from the document's own margin instead.
+        root = document.rootFrame()
+        frame = root.frameFormat()
+        top = document.documentMargin() + (above if opens else 0)
+        if frame.topMargin() != top:
+            frame.setTopMargin(top)
+            root.setFrameFormat(frame)
+        if not self._groups:
+            return
+        below = self.panels[0].bar_height() + PAD
+        self._above = above
         cursor = QTextCursor(document)
         cursor.beginEditBlock()
         for group in self._groups:
             for number in group:
                 block = document.findBlockByNumber(number)
                 fmt = block.blockFormat()
-                fmt.setBackground(background)
+                fmt.setNonBreakableLines(True)
+                fmt.setTopMargin(above if number == group[0] else 0)
+                fmt.setBottomMargin(below if number == group[-1] else 0)
+                fmt.setLeftMargin(PAD)
                 cursor.setPosition(block.position())
                 cursor.setBlockFormat(fmt)
         cursor.endEditBlock()
-        while len(self.buttons) < len(self._groups):
-            button = QToolButton(self.view.viewport())
-            button.setText(translate("CodeBlocks", "Copy"))
-            button.setAccessibleName(translate("CodeBlocks", "Copy code"))
-            button.setToolTip(translate("CodeBlocks", "Copy this code block"))
-            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            index = len(self.buttons)
-            button.clicked.connect(lambda _checked=False, i=index: self.copy(i))
-            self.buttons.append(button)
-        for extra in self.buttons[len(self._groups):]:
-            extra.hide()
+        for panel, group in zip(self.panels, self._groups):
+            panel.text.setPlainText(self.code(self._groups.index(group)))
+            panel.text.setFont(_code_font(document.findBlockByNumber(group[0])))
+
+    def below_end(self) -> int:
+        """What a code block at the very end needs below the document's height (Qt
+        leaves the last block's bottom margin out of it): its panel's scroll bar."""
+        document = self.view.document()
+        if not self._groups or self._groups[-1][-1] != document.blockCount() - 1:
+            return 0
+        return round(document.lastBlock().blockFormat().bottomMargin())
 
     def code(self, index: int) -> str:
         document = self.view.document()
@@ -90,23 +228,51 @@ class CodeBlocks(QObject):
 
     def copy(self, index: int) -> None:
         if index < len(self._groups):
-            copy_with_feedback(self.buttons[index], self.code(index))
+            copy_with_feedback(self.panels[index].copy_button, self.code(index))
+
+    def _show_selection(self) -> None:
+        selected = self.view.textCursor()
+        if not selected.hasSelection():
+            return
+        document = self.view.document()
+        start, end = document.findBlock(selected.selectionStart()), document.findBlock(selected.selectionEnd())
+        for panel, group in zip(self.panels, self._groups):
+            if group[0] <= start.blockNumber() <= group[-1] and end.blockNumber() <= group[-1]:
+                code = panel.text.document()
+
+                def inside(block, position: int) -> int:
+                    line = code.findBlockByNumber(block.blockNumber() - group[0])
+                    return line.position() + min(position - block.position(), line.length() - 1)
+
+                cursor = panel.text.textCursor()
+                cursor.setPosition(inside(start, selected.selectionStart()))
+                cursor.setPosition(inside(end, selected.selectionEnd()), cursor.MoveMode.KeepAnchor)
+                panel.text.setTextCursor(cursor)
+                panel.text.ensureCursorVisible()
+                return
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.Resize and self._groups:
             self.place()
+        elif event.type() == QEvent.Type.FontChange and self._groups:
+            self.decorate()  # View → text size: the band and the bar have new heights
+        elif event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
+            for panel in self.panels:
+                panel.recolour()
         return False
 
     def place(self) -> None:
-        """Each button at the top right of its block (after every layout change)."""
+        """Each panel over its block, the width of the view (after every layout change)."""
         document = self.view.document()
         layout = document.documentLayout()
-        right = self.view.viewport().width()
-        for button, group in zip(self.buttons, self._groups):
-            block = document.findBlockByNumber(group[0])
-            if not block.isValid():  # the text is being set again: `decorate` follows
+        width = self.view.viewport().width()
+        offset = self.view.verticalScrollBar().value()
+        for panel, group in zip(self.panels, self._groups):
+            first, last = document.findBlockByNumber(group[0]), document.findBlockByNumber(group[-1])
+            if not first.isValid() or not last.isValid():  # the text is being set again: `colour` follows
                 continue
-            top = layout.blockBoundingRect(block).top()
-            button.adjustSize()
-            button.move(max(0, right - button.width() - 4), int(top) + 2)
-            button.show()
+            above = self._above if group[0] == 0 else first.blockFormat().topMargin()
+            top = layout.blockBoundingRect(first).top() - above
+            bottom = layout.blockBoundingRect(last).bottom() + last.blockFormat().bottomMargin()
+            panel.setGeometry(0, int(top) - offset, width, max(1, round(bottom - top)))
+            panel.show()

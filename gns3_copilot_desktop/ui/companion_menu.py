@@ -82,6 +82,7 @@ class Companion(QObject):
         presenter.projects_changed.connect(lambda _projects: self._follow_once_signed_in())
         self._follow_after_sign_in = False
         self.gui_button = None
+        self._add_gui_offer()
 
     # -- the chat header and the chat list's filter ---------------------------------
 
@@ -292,6 +293,23 @@ class Companion(QObject):
         if await self.presenter.sign_in_with_gui(dialog.remember.isChecked()):
             dialog.accept()
 
+    def _add_gui_offer(self) -> None:
+        """Following the GUI never takes the user away while they type or an answer
+        streams: the project it opened is offered above the conversation instead."""
+        from .gui_offer import GuiProjectOffer
+
+        p = self.presenter
+        composer = self.window.composer
+        p.draft_being_typed = lambda: bool(composer.edit.toPlainText().strip())
+        self.gui_offer = GuiProjectOffer()
+        layout = self.window.chat.parentWidget().layout()
+        layout.insertWidget(layout.indexOf(self.window.chat), self.gui_offer)
+        p.gui_project_offered.connect(self.gui_offer.offer)
+        self.gui_offer.open_requested.connect(lambda project_id: p.spawn(p.open_offered_project(project_id)))
+        p.project_chosen.connect(lambda project: self.gui_offer.hide() if project is not None and project.project_id == self.gui_offer.project_id else None)
+        p.following_gui_changed.connect(lambda on: None if on else self.gui_offer.hide())
+        p.signed_out.connect(self.gui_offer.hide)
+
     def _toggle_follow(self, on: bool) -> None:
         if on != self.presenter.following_gui:
             self.presenter.spawn(self.presenter.follow_gui(on))
@@ -305,7 +323,7 @@ class Companion(QObject):
         if self._follow_after_sign_in:
             self._follow_after_sign_in = False
             if self.presenter.following_gui:
-                self.presenter.spawn(self.presenter.follow_gui_now())
+                self.presenter.spawn(self.presenter.follow_gui_now(asked=True))
 
     # -- export and open again -----------------------------------------------------
 

@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self.setStatusBar(StatusLine())
 
-        self.left, self.right, self.splitter = left, right, splitter
+        self.left, self.centre, self.right, self.splitter = left, centre, right, splitter
         self.theme_from_command_line: str | None = None
         self.language_from_command_line: str | None = None
         self.restart_wanted = False  # View → Language → Restart now: app.main starts it again
@@ -254,6 +254,7 @@ class MainWindow(QMainWindow):
         self.composer.stop.connect(self.stop_turn)
         self.chat.continue_requested.connect(p.continue_with_higher_limits)
         self.chat.continue_preview = p.continue_preview
+        self.chat.continue_requested.connect(self.chat.jump_to_latest)  # (as for a message sent)
         self.chat.rendered.connect(p.note_render_time)
         self.chat.earlier_wanted.connect(p.load_older)
         self.limits.limits_changed.connect(p.set_limits)
@@ -356,6 +357,9 @@ class MainWindow(QMainWindow):
         self.alert.setVisible(False)  # the last error is not this attempt's
         if self.presenter.send(text):
             self.composer.sent()
+            # Sent while reading further up: the question just asked, and its answer as
+            # it comes, are what the user looks at now.
+            self.chat.jump_to_latest()
 
     def _save_preset(self, name: str, limits) -> None:
         from ..store import SaveFailed
@@ -621,6 +625,18 @@ class MainWindow(QMainWindow):
         self.presenter.new_chat()
         if self.composer.edit.isEnabled():
             self.composer.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002 - Qt's names
+        """Tab and Shift+Tab in reading order (see tab_order)."""
+        from .tab_order import following, inside
+
+        target = following(self, [self.left, self.centre, self.right], self.chat, self.focusWidget(), next)
+        if target is None:
+            return super().focusNextPrevChild(next)
+        target.setFocus(Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason)
+        if inside(self.chat, target):
+            self.chat.ensureWidgetVisible(target, 0, 40)
+        return True
 
     def busy_with_unsaved(self) -> bool:
         """Would closing now lose something: an answer streaming, a message being typed?"""

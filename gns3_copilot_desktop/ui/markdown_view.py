@@ -54,6 +54,9 @@ class MarkdownBlock(QTextBrowser):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Code lines do not wrap, so the document can be wider than the block: only a
+        # code block's own panel scrolls sideways (see code_blocks), never the answer.
+        self.horizontalScrollBar().valueChanged.connect(lambda value: value and self.horizontalScrollBar().setValue(0))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         # Untrusted text: no link is followed inside the chat nor handed to the desktop
         # without asking (see untrusted.open_link).
@@ -83,6 +86,9 @@ class MarkdownBlock(QTextBrowser):
         self._width_pending = False
         super().resizeEvent(event)
 
+    def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        event.ignore()  # the conversation scrolls (up and down); sideways, nothing does
+
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if self._width_pending:
             self._width_pending = False
@@ -95,7 +101,7 @@ class MarkdownBlock(QTextBrowser):
     def _fit(self, size: QSizeF) -> None:
         if self._setting:
             return  # fitted once the new text is in (see set_markdown)
-        height = math.ceil(size.height())
+        height = math.ceil(size.height()) + (self._code.below_end() if self._code is not None else 0)
         if height != self.height():
             self.setFixedHeight(height)
         if self._code is not None:
@@ -129,6 +135,8 @@ class MarkdownBlock(QTextBrowser):
             edit.beginEditBlock()
             if "|" in text:
                 _repair_tables(document)
+            if "`" in text or "~~~" in text or "    " in text:
+                _code_follows_text_size(document)
             if self._code is not None:
                 self._code.colour()
             edit.endEditBlock()
@@ -147,7 +155,8 @@ class MarkdownBlock(QTextBrowser):
 
     def fitted_height(self) -> int:
         """The height `fit()` gives it."""
-        return math.ceil(self.document().size().height())
+        below = self._code.below_end() if self._code is not None else 0
+        return math.ceil(self.document().size().height()) + below
 
 
 def readable_text(document: QTextDocument) -> str:
@@ -173,6 +182,29 @@ def readable_text(document: QTextDocument) -> str:
             lines[-1] = "\t".join(" ".join(filter(None, cells.get(c, []))) for c in range(table.columns()))
         block = block.next()
     return "\n".join(lines).strip("\n").replace("\ufdd0", "").replace("\ufdd1", "")
+
+
+def _code_follows_text_size(document: QTextDocument) -> None:
+    """Qt's Markdown importer gives code (blocks and `spans`) the monospace font at the
+    size text had when it parsed: after View → Normal text size, code parsed while the
+    text was larger stayed large. Without a size of its own, it follows the text."""
+    from PySide6.QtGui import QTextFormat
+
+    size = QTextFormat.Property.FontPointSize
+    block = document.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            fmt = fragment.charFormat()
+            if fmt.hasProperty(size):
+                fmt.clearProperty(size)
+                cursor = QTextCursor(document)
+                cursor.setPosition(fragment.position())
+                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                cursor.setCharFormat(fmt)
+            it += 1
+        block = block.next()
 
 
 def _repair_tables(document: QTextDocument) -> None:

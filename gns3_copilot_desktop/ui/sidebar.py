@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QIcon, QKeyEvent
+from PySide6.QtGui import QIcon, QKeyEvent, QKeySequence
 
 from ..protocol.copilot_modes import MODE_NAMES
 from ..protocol.translation import translate
@@ -95,15 +95,44 @@ class ProjectPicker(QWidget):
 
 
 class ChatList(QListWidget):
-    """Enter or Space opens the chat under the cursor, as a click does."""
+    """Enter or Space opens the chat under the cursor, as a click does; the chosen
+    chat's menu opens with Shift+F10 or the Menu key as with a right-click, F2 renames
+    it and Delete deletes it (asking first), as in a file manager."""
 
     opened = Signal(object)  # QListWidgetItem
+    menu_wanted = Signal(object, QPoint)  # the item, where (in the viewport)
+    rename_wanted = Signal(object)
+    delete_wanted = Signal(object)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self.currentItem() is not None:
-            self.opened.emit(self.currentItem())
-            return
+        item, key = self.currentItem(), event.key()
+        plain = event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+        if item is not None:
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+                self.opened.emit(item)
+                return
+            if key == Qt.Key.Key_Menu or (key == Qt.Key.Key_F10 and event.modifiers() == Qt.KeyboardModifier.ShiftModifier):
+                self.menu_wanted.emit(item, self.visualItemRect(item).bottomLeft())
+                return
+            if key == Qt.Key.Key_F2 and plain:
+                self.rename_wanted.emit(item)
+                return
+            if key == Qt.Key.Key_Delete and plain:
+                self.delete_wanted.emit(item)
+                return
         super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """A right-click: the menu of the chat under the mouse. From the keyboard (a
+        Menu key the key press did not see): the chosen chat's, under it."""
+        if event.reason() == event.Reason.Keyboard:
+            item = self.currentItem()
+            where = self.visualItemRect(item).bottomLeft() if item is not None else QPoint()
+        else:
+            where = event.pos()  # (a scroll area's: in its viewport)
+            item = self.itemAt(where)
+        if item is not None:
+            self.menu_wanted.emit(item, where)
 
 
 class ChatFilter(QComboBox):
@@ -134,8 +163,9 @@ class SessionList(QWidget):
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.opened.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
-        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.list.customContextMenuRequested.connect(self._menu)
+        self.list.menu_wanted.connect(self._menu)
+        self.list.rename_wanted.connect(lambda item: self._for(item, self.ask_rename))
+        self.list.delete_wanted.connect(lambda item: self._for(item, self.ask_delete))
         self.list.itemClicked.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
         header = QHBoxLayout()
         title = theme.bold_label(translate("Sidebar", "Chats"))
@@ -188,21 +218,27 @@ class SessionList(QWidget):
             if item.data(ROLE_ID) == session_id:
                 self.list.setCurrentItem(item)
 
-    def _menu(self, position: QPoint) -> None:
-        item = self.list.itemAt(position)
-        if item is None:
-            return
+    def _for(self, item: QListWidgetItem, action) -> None:
+        if item.data(ROLE_ID) in self._sessions:
+            action(item.data(ROLE_ID))
+
+    def _menu(self, item: QListWidgetItem, position: QPoint) -> None:
         session = self._sessions.get(item.data(ROLE_ID))
         if session is None:
             return
         from PySide6.QtWidgets import QMenu  # loaded when first needed: start-up stays short
 
         menu = QMenu(self)
-        menu.addAction(translate("Sidebar", "Rename…"), lambda: self.ask_rename(session.thread_id))
+        rename = menu.addAction(translate("Sidebar", "Rename…"), lambda: self.ask_rename(session.thread_id))
+        rename.setShortcut(QKeySequence(Qt.Key.Key_F2))  # shown beside it; the list handles the key
         pin = translate("Sidebar", "Unpin") if session.pinned else translate("Sidebar", "Pin")
         menu.addAction(pin, lambda: self.pin_requested.emit(session.thread_id, not session.pinned))
         menu.addSeparator()
-        menu.addAction(translate("Sidebar", "Delete…"), lambda: self.ask_delete(session.thread_id))
+        delete = menu.addAction(translate("Sidebar", "Delete…"), lambda: self.ask_delete(session.thread_id))
+        delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        for action in (rename, delete):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # the menu's own: no clash
+        self.menu = menu
         menu.popup(self.list.viewport().mapToGlobal(position))
 
     def ask_rename(self, session_id: str):

@@ -227,6 +227,10 @@ and any tool not known to only read. Known to only read:
 <context>
     <name>CodeBlocks</name>
     <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -817,12 +821,35 @@ and any tool not known to only read. Known to only read:
         <translation>GNS3 GUI 的设置中已不再指定控制器。</translation>
     </message>
     <message>
+        <source>Following the GNS3 GUI: its settings were not found (looked in {places}).</source>
+        <translation>正在跟随 GNS3 GUI：未找到它的设置（查找位置：{places}）。</translation>
+    </message>
+    <message>
         <source>Following the GNS3 GUI: none of its recent projects is on this controller.</source>
         <translation>正在跟随 GNS3 GUI：它最近打开的项目都不在此控制器上。</translation>
     </message>
     <message>
         <source>Following the GNS3 GUI: “{project}”.</source>
         <translation>正在跟随 GNS3 GUI：“{project}”。</translation>
+    </message>
+</context>
+<context>
+    <name>GuiOffer</name>
+    <message>
+        <source>The GNS3 GUI opened a project</source>
+        <translation>GNS3 GUI 打开了一个项目</translation>
+    </message>
+    <message>
+        <source>Open it</source>
+        <translation>打开它</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>The GNS3 GUI opened “{project}”.</source>
+        <translation>GNS3 GUI 打开了“{project}”。</translation>
     </message>
 </context>
 <context>
@@ -1488,6 +1515,18 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>open the chat chosen in the list; press a focused button</source>
         <translation>打开列表中选中的会话；按下获得焦点的按钮</translation>
+    </message>
+    <message>
+        <source>the menu of the chat chosen in the list (rename, pin, delete)</source>
+        <translation>列表中所选会话的菜单（重命名、置顶、删除）</translation>
+    </message>
+    <message>
+        <source>rename the chat chosen in the list</source>
+        <translation>重命名列表中所选的会话</translation>
+    </message>
+    <message>
+        <source>delete the chat chosen in the list (asks first)</source>
+        <translation>删除列表中所选的会话（先询问）</translation>
     </message>
     <message>
         <source>new chat</source>
