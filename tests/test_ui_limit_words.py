@@ -96,7 +96,9 @@ def test_presets_say_their_limits_in_words(app):
         "Careful change  (20 iterations, unlimited tool calls, 10 min and 3 configuration changes)",
     ]
     assert not [t for t in texts if "∞" in t or "/" in t]
-    assert panel.preset.itemData(1, 3) == "5 iterations and 3 tool calls"  # the tooltip
+    from gns3_copilot_desktop.ui.untrusted import tooltip
+
+    assert panel.preset.itemData(1, 3) == tooltip("5 iterations and 3 tool calls")  # as text: tool names are untrusted
 
 
 def test_a_long_project_name_ends_in_an_ellipsis_and_is_whole_in_the_tooltip(app):

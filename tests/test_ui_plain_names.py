@@ -123,6 +123,11 @@ def test_names_written_as_markup_show_as_written_everywhere(app, image):
     panel.iterations.setValue(6)
     panel.unlimited.setChecked(False)
     panel.tool_calls.setValue(5)
+    # With the tool's own limit too: the presets' tooltips say the limits in words.
+    from gns3_copilot_desktop.store import Limits
+
+    panel.set_limits(Limits(6, 5, tool_limits=((name, 2),)))
+    walk("a custom preset with the tool's own limit")
     panel.save_as.click()
     panel._preset_question.setTextValue(name)
     panel._preset_question.accept()

@@ -228,7 +228,7 @@ def app_limit_message(kind: str, limit: int, count: int, tool: str | None = None
     """What a refused call's card explains when this app enforced the limit. The card
     shows it where a controller's own message would be, but no controller ever said it:
     it is the app's, in the user's language (nothing sends or parses it)."""
-    fields = {"limit": number(limit), "count": number(count), "tool": tool, "duration": _duration(limit)}
+    fields = {"limit": number(limit), "count": number(count), "tool": in_sentence(tool or ""), "duration": _duration(limit)}
     if kind == "time":
         text = translate("LimitWords", "Time limit reached ({duration}). This app stopped the turn.")
     elif kind == "changes":
@@ -310,7 +310,7 @@ def limits_in_words(limits: dict[str, int | None]) -> str:
                          else translate("LimitWords", "no configuration changes") if value == 0
                          else translate("LimitWords", "{count} configuration changes").format(count=number(value)))
         elif key.startswith("tool:") and value is not None:
-            parts.append(translate("LimitWords", "{count} calls of {tool}").format(count=number(value), tool=key[5:]))
+            parts.append(translate("LimitWords", "{count} calls of {tool}").format(count=number(value), tool=in_sentence(key[5:])))
     if len(parts) < 2:
         return "".join(parts)
     return translate("LimitWords", "{first} and {last}").format(

@@ -34,6 +34,6 @@ class ClosedProjectNotice(QFrame):
         untrusted.set_plain(self.text, translate(
             "ClosedProjectNotice",
             "“{project}” was closed on the controller. This chat stays here to read; open the project to go on.",
-        ).format(project=project_name))
+        ).format(project=untrusted.in_sentence(project_name)))
         self.text.setAccessibleName(self.text.text())
         self.setVisible(True)

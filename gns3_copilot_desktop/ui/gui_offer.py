@@ -37,7 +37,7 @@ class GuiProjectOffer(theme.Card):
 
     def offer(self, project_id: str, name: str) -> None:
         self.project_id = project_id
-        self.label.setText(translate("GuiOffer", "The GNS3 GUI opened “{project}”.").format(project=untrusted.visible(name)))
+        self.label.setText(translate("GuiOffer", "The GNS3 GUI opened “{project}”.").format(project=untrusted.in_sentence(name)))
         self.open_button.setAccessibleDescription(self.label.text())
         self.show()
 

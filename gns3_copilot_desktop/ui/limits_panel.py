@@ -172,12 +172,12 @@ class LimitsPanel(QGroupBox):
         for index, preset in enumerate(self._presets):
             # A name with a right-to-left override or letters must not turn "(6/5)" round.
             self.preset.addItem(f"{untrusted.in_sentence(preset.shown_name)}  ({_short(preset.limits)})", preset.name)
-            self.preset.setItemData(index, _in_words(preset.limits), Qt.ItemDataRole.ToolTipRole)
+            self.preset.setItemData(index, untrusted.tooltip(in_words(preset.limits)), Qt.ItemDataRole.ToolTipRole)
             if chosen < 0 and preset.limits == current:
                 chosen = index
         if chosen < 0:
             self.preset.addItem(translate("LimitsPanel", "Custom") + f"  ({_short(current)})", CUSTOM)
-            self.preset.setItemData(self.preset.count() - 1, _in_words(current), Qt.ItemDataRole.ToolTipRole)
+            self.preset.setItemData(self.preset.count() - 1, untrusted.tooltip(in_words(current)), Qt.ItemDataRole.ToolTipRole)
             chosen = self.preset.count() - 1
         self.preset.setCurrentIndex(chosen)
         self.preset.blockSignals(False)
@@ -186,7 +186,7 @@ class LimitsPanel(QGroupBox):
 
     def _shown_name(self, key: object) -> str:
         preset = next((p for p in self._presets if p.name == key), None)
-        return preset.shown_name if preset is not None else translate("LimitsPanel", "Custom")
+        return untrusted.in_sentence(preset.shown_name) if preset is not None else translate("LimitsPanel", "Custom")
 
     def _preset_chosen(self, index: int) -> None:
         name = self.preset.itemData(index)
@@ -215,7 +215,7 @@ class LimitsPanel(QGroupBox):
         return None
 
 
-def _in_words(limits: Limits) -> str:
+def in_words(limits: Limits) -> str:
     """`20 iterations, unlimited tool calls and 3 configuration changes`."""
     from ..protocol.limits import limits_in_words
 
@@ -231,7 +231,7 @@ def _in_words(limits: Limits) -> str:
 def _short(limits: Limits) -> str:
     """The limits in words ("20/∞ +" was a riddle); where the box is too narrow for
     them, `PresetCombo` shows the preset's name alone (the fields above show the values)."""
-    return _in_words(limits)
+    return in_words(limits)
 
 
 class PresetCombo(ElidingCombo):

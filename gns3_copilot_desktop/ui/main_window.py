@@ -417,7 +417,8 @@ class MainWindow(QMainWindow):
         """The header says it as it is: until a sign-in succeeds, nothing works."""
         p = self.presenter
         if p is not None and p.client is not None:
-            text = translate("MainWindow", "Not signed in (was {user} @ {url})").format(user=p.username, url=p.url)
+            text = translate("MainWindow", "Not signed in (was {user} @ {url})").format(
+                user=untrusted.in_sentence(p.username), url=untrusted.in_sentence(p.url))
             why = f" · {reason}" if reason else ""  # the controller's words
             untrusted.set_plain(self.connection, text + why)
         self.sign_in_button.setVisible(True)
