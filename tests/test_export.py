@@ -176,3 +176,16 @@ def test_a_turn_you_stopped_is_said_in_the_export_and_when_it_is_opened_again(ap
     window = companion.open_exported(tmp_path / "chat.json")
     assert any(stopped in w.label.text() for w in window.view.widgets() if isinstance(w, NoticeLine))
     window.close()
+
+
+def test_an_exported_chat_a_limit_stopped_offers_no_continue(demo, qtbot):
+    """A chat read from a file has no Copilot behind it: its limit flag shows, but no
+    "Continue with higher limits" that would do nothing."""
+    from gns3_copilot_desktop.ui.exported_chat_window import ExportedChatWindow
+
+    window = ExportedChatWindow(exported(demo, max_tool_calls=4))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: not window.view.pending())
+    assert window.view._transcript.limit_stop is not None
+    assert not window.view.limit_bar.isVisibleTo(window)

@@ -513,6 +513,8 @@ class Transcript:
     def stop_flag(self) -> str:
         """The stopped turn's one flag, as its notice line says it (and a screen reader
         is told when the stop happens)."""
+        if self._limit_info is not None:
+            return self._limit_info.text  # the words placed, word for word
         return self._flag_words()
 
     def stop_summary(self) -> str:

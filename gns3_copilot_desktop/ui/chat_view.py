@@ -722,6 +722,10 @@ class ChatView(QScrollArea):
     # What "Continue with higher limits" would raise, in words (the presenter's).
     continue_preview: Callable[[], str] | None = None
 
+    # Whether this view can go on with a stopped turn: a chat read elsewhere (an export,
+    # the practice screen's solution) has no presenter behind its Continue button.
+    offers_continue = True
+
     def refresh_limit_bar(self) -> None:
         """Show or hide "Continue with higher limits". Called on every change and when
         the turn ends: the final `done` may change no item. The bar is the way on, not
@@ -748,7 +752,7 @@ class ChatView(QScrollArea):
 
                 announce(self.limit_bar, t.stop_flag())
         self._live_turn = t is not None and t.state is TurnState.STREAMING
-        self.limit_bar.setVisible(stopped)
+        self.limit_bar.setVisible(stopped and self.offers_continue)
 
     # -- keeping the newest text in view ------------------------------------------------
 

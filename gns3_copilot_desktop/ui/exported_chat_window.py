@@ -48,6 +48,7 @@ class ExportedChatWindow(QWidget):
         top.addLayout(titles, 1)
         top.addWidget(self.export_button)
         self.view = ChatView()
+        self.view.offers_continue = False  # a file read, not a chat to go on with
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)

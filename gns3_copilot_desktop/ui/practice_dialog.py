@@ -177,9 +177,11 @@ class PracticeDialog(QDialog):
 
     def show_limits(self, limits) -> None:
         """The runtime limits of the side panel (store.Limits): the injection runs under them."""
-        self.limits_line.setText(translate(
+        from .limits_panel import in_words  # the side panel's words for the same limits
+
+        untrusted.set_plain(self.limits_line, translate(
             "PracticeDialog", "Runs under your runtime limits ({limits}, as in the side panel); a limit stops it as it stops a chat.",
-        ).format(limits=limits.label()))
+        ).format(limits=in_words(limits)))
         self._fit_text()
 
     def reveal(self) -> None:
@@ -189,6 +191,7 @@ class PracticeDialog(QDialog):
 
         if self.solution_view is None:
             self.solution_view = ChatView()
+            self.solution_view.offers_continue = False  # the flag says the stop; nothing to continue here
             self.solution_view.setMinimumHeight(MIN_SOLUTION_HEIGHT)
             self._layout.insertWidget(self._layout.indexOf(self.close_buttons), self.solution_view, 1)
             # Rendered in slices: the dialog fits what is there once it all is.
