@@ -52,7 +52,7 @@ def test_the_real_servers_injection_is_stopped_by_the_users_iteration_limit(prac
     app.chat.llm.script = [lookups(1), lookups(1), lookups(1), Text(SOLUTION)]
     app.window.limits.iterations.setValue(2)
     dialog = app.window.companion.open_practice()
-    assert "2 / " in dialog.limits_line.text()
+    assert "(2 iterations and unlimited tool calls, as in the side panel)" in dialog.limits_line.text()
     dialog.start_button.click()
     app.wait(lambda: not app.presenter.is_practising and dialog.reveal_button.isVisible(), 60, "the stop")
     text = dialog.status.text()
