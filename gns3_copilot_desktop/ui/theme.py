@@ -30,12 +30,11 @@ def monospace() -> QFont:
     return font
 
 
-def bold_label(text: str = "", label: QLabel | None = None) -> QLabel:
-    """A label in bold (a heading, a limit flag; `label`, or a new one): plain text in a
-    bold font, not "<b>" rich text. A rich-text label keeps a text document whose changes,
-    and repaints at a new width, Qt reports to screen readers as text events of a label
+def bold_label(text: str = "") -> QLabel:
+    """A label in bold (a heading): plain text in a bold font, not "<b>" rich text. A
+    rich-text label keeps a text document whose changes, and repaints at a new width, Qt reports to screen readers as text events of a label
     that has no text for them ("Received text event for invalid interface"; nothing said)."""
-    label = label if label is not None else QLabel(text)
+    label = QLabel(text)
     label.setTextFormat(Qt.TextFormat.PlainText)
     font = label.font()
     font.setBold(True)

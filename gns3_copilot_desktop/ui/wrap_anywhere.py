@@ -10,15 +10,11 @@ wide. This label lets Qt wrap at word boundaries as usual and breaks only the wo
 wider than the label, at the width it has, again whenever the width changes (like
 MonoWrapLabel, which does it by columns for monospace text). `text()` is the text as
 given; selections are given in it and moved past the breaks.
-
-A label with a bold part (a limit's flag before its words) is given parts, and shown
-as escaped rich text with the same breaks.
 """
 
 from __future__ import annotations
 
 import bisect
-import html
 import re
 
 from PySide6.QtCore import Qt
@@ -38,8 +34,7 @@ class WrapAnywhereLabel(SelectableLabel):
         super().__init__()
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
-        self._parts: list[tuple[str, bool]] = []  # (text, bold), hiding characters made visible
-        self._raw = ""
+        self._raw = ""  # hiding characters made visible
         self._breaks: list[int] = []  # positions in the raw text where a line break was added
         self._broken_at = -1  # the width the breaks were made for
         self._selected: tuple[int, int] | None = None
@@ -50,17 +45,9 @@ class WrapAnywhereLabel(SelectableLabel):
         return self._raw
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
-        self.set_parts([(text, False)])
-
-    def set_parts(self, parts: list[tuple[str, bool]]) -> None:
-        """The text in parts, some of them bold (then shown as escaped rich text)."""
-        self._parts = [(visible(text), bold) for text, bold in parts]
-        self._raw = "".join(text for text, _bold in self._parts)
+        self._raw = visible(text)
         self._selected = None
         self._show(force=True)
-
-    def _rich(self) -> bool:
-        return any(bold for _text, bold in self._parts)
 
     # -- selections (Ctrl+F) ------------------------------------------------------------
 
@@ -110,39 +97,29 @@ class WrapAnywhereLabel(SelectableLabel):
         if not force and width == self._broken_at:
             return
         self._broken_at = width
-        self._breaks = long_word_breaks(self._parts, width, self.font()) if width > NARROWEST // 2 else []
-        if self._rich():
-            super().setTextFormat(Qt.TextFormat.RichText)
-            super().setText(_html(self._parts, self._breaks))
-        else:
-            super().setTextFormat(Qt.TextFormat.PlainText)
-            super().setText(_with_breaks(self._raw, self._breaks))
+        self._breaks = long_word_breaks(self._raw, width, self.font()) if width > NARROWEST // 2 else []
+        super().setText(_with_breaks(self._raw, self._breaks))
         self._show_selection()  # (setting the text cleared it)
 
 
-def long_word_breaks(parts: list[tuple[str, bool]], width: int, font: QFont) -> list[int]:
-    """Where to break the words wider than `width` (positions in the joined parts), so
-    that each piece fits; words that fit are left to Qt's word wrap."""
+def long_word_breaks(text: str, width: int, font: QFont) -> list[int]:
+    """Where to break the words wider than `width` (positions in the text), so that
+    each piece fits; words that fit are left to Qt's word wrap."""
     breaks: list[int] = []
-    offset = 0
-    bold_font = QFont(font)
-    bold_font.setBold(True)
-    for text, bold in parts:
-        metrics = QFontMetricsF(bold_font if bold else font)  # fractional: whole pixels add up wrong
-        # A run shorter than this fits, whatever its characters (CJK is left out above).
-        widest = max(1.0, metrics.maxWidth(), metrics.height())
-        for run in re.finditer(f"{_UNBROKEN}{{{max(2, int(width // widest))},}}", text):
-            word = run.group()
-            if metrics.horizontalAdvance(word) <= width:
-                continue
-            line = 0.0
-            for index, char in enumerate(word):
-                advance = metrics.horizontalAdvance(char)
-                if line and line + advance > width - 2:  # (a pixel or two for rounding and kerning)
-                    breaks.append(offset + run.start() + index)
-                    line = 0.0
-                line += advance
-        offset += len(text)
+    metrics = QFontMetricsF(font)  # fractional: whole pixels add up wrong
+    # A run shorter than this fits, whatever its characters (CJK is left out above).
+    widest = max(1.0, metrics.maxWidth(), metrics.height())
+    for run in re.finditer(f"{_UNBROKEN}{{{max(2, int(width // widest))},}}", text):
+        word = run.group()
+        if metrics.horizontalAdvance(word) <= width:
+            continue
+        line = 0.0
+        for index, char in enumerate(word):
+            advance = metrics.horizontalAdvance(char)
+            if line and line + advance > width - 2:  # (a pixel or two for rounding and kerning)
+                breaks.append(run.start() + index)
+                line = 0.0
+            line += advance
     return breaks
 
 
@@ -154,12 +131,3 @@ def _with_breaks(text: str, breaks: list[int]) -> str:
     pieces.append(text[last:])
     return "\n".join(pieces)
 
-
-def _html(parts: list[tuple[str, bool]], breaks: list[int]) -> str:
-    out, offset = [], 0
-    for text, bold in parts:
-        inside = [at - offset for at in breaks if offset < at < offset + len(text)]
-        shown = "<br>".join(html.escape(piece, quote=False) for piece in _with_breaks(text, inside).split("\n"))
-        out.append(f"<b>{shown}</b>" if bold else shown)
-        offset += len(text)
-    return "".join(out)
