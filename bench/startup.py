@@ -8,6 +8,12 @@ presenter and the dialog need neither httpx nor the pydantic wire models nor the
 keyring (nothing was remembered in this fresh config directory): those load in the
 background after the dialog is up (app.load_controller_side).
 
+Measured alternately with them, for information (no goal of its own): the floor,
+bench/startup_floor.py, a plain PySide6 program that touches the same Qt classes and
+shows about the same widgets as the app's first frame with none of the app's Python.
+`floor_ratio` (floor / bare) is as low as `startup_ratio` can go in this design;
+`app_over_floor` is what the app's own Python still adds.
+
     bash packaging/dev run python bench/startup.py
 """
 
@@ -76,23 +82,28 @@ def main() -> int:
         screen.write_text('{"screens": [{"name": "bench", "x": 0, "y": 0, "width": 1920, "height": 1080}]}')
         env["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen}"
     bare_cmd = [sys.executable, "-c", BARE]
+    floor_cmd = [sys.executable, str(Path(__file__).resolve().parent / "startup_floor.py")]
     app_cmd = [sys.executable, "-m", "gns3_copilot_desktop", "--quit-after", "0"]
     ready_cmd = [sys.executable, "-m", "gns3_copilot_desktop"]
     ready_env = {**env, "GNS3_COPILOT_EXIT_WHEN_READY": "1"}
-    timed(bare_cmd, env), timed(app_cmd, env), timed(ready_cmd, ready_env)  # warm the file cache
-    bares, apps, readies = [], [], []
+    timed(bare_cmd, env), timed(floor_cmd, env), timed(app_cmd, env), timed(ready_cmd, ready_env)  # warm the file cache
+    bares, floors, apps, readies = [], [], [], []
     for _ in range(ROUNDS):
         bares.append(timed(bare_cmd, env))
+        floors.append(timed(floor_cmd, env))
         apps.append(timed(app_cmd, env))
         readies.append(timed(ready_cmd, ready_env))
-    bare, app, ready = statistics.median(bares), statistics.median(apps), statistics.median(readies)
+    bare, floor = statistics.median(bares), statistics.median(floors)
+    app, ready = statistics.median(apps), statistics.median(readies)
     cpu = {name: statistics.median(CPU_S[" ".join(cmd)][1:]) for name, cmd in
-           (("bare", bare_cmd), ("app", app_cmd), ("ready", ready_cmd))}  # [0]: the warm-up run
+           (("bare", bare_cmd), ("floor", floor_cmd), ("app", app_cmd), ("ready", ready_cmd))}  # [0]: the warm-up run
     figures = {
         "bare_pyside6_s": round(bare, 3), "app_s": round(app, 3), "startup_ratio": round(app / bare, 3),
         "fully_started_s": round(ready, 3), "fully_started_ratio": round(ready / bare, 3),
+        "floor_s": round(floor, 3), "floor_ratio": round(floor / bare, 3), "app_over_floor": round(app / floor, 3),
         "cpu_s": {name: round(value, 3) for name, value in cpu.items()},
         "startup_cpu_ratio": round(cpu["app"] / cpu["bare"], 3),
+        "floor_cpu_ratio": round(cpu["floor"] / cpu["bare"], 3),
         "fully_started_cpu_ratio": round(cpu["ready"] / cpu["bare"], 3),
         "loadavg_at_end": open("/proc/loadavg").read().split()[:3],
     }

@@ -5,6 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
+# Narrower than the box by this many pixels, a text fits in it whatever Fusion's frame and
+# arrow take (25 px in Qt 6.11).
+SURELY_FITS = 40
+
 
 class ElidingCombo(QComboBox):
     """Fusion cuts the chosen item's text off at the box's edge, mid-letter and with no
@@ -49,6 +53,12 @@ class ElidingCombo(QComboBox):
         return metrics.elidedText(self.shorter_text(option.currentText), self.elide_mode, room)
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self._surely_fits():
+            # Then QComboBox paints it exactly as below (the same placeholder colour),
+            # without the Python enums of QStyle and its options: 6 ms the window's
+            # first frame (a placeholder, an empty preset box) would wait for.
+            super().paintEvent(event)
+            return
         from PySide6.QtWidgets import QStyle, QStylePainter
 
         painter = QStylePainter(self)
@@ -56,6 +66,16 @@ class ElidingCombo(QComboBox):
         painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
         option.currentText = self._fitted(option)
         painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+    def _surely_fits(self) -> bool:
+        """The chosen item's text (or the placeholder) is far narrower than the box:
+        Fusion's text field is the box less 25 px (its frame and arrow, Qt 6.11);
+        SURELY_FITS leaves more room than that, so no style need be asked."""
+        index = self.currentIndex()
+        if index >= 0 and not self.itemIcon(index).isNull():
+            return False
+        text = self.currentText() if index >= 0 else self.placeholderText()
+        return self.fontMetrics().horizontalAdvance(text) <= self.width() - SURELY_FITS
 
     def showPopup(self) -> None:  # noqa: N802 - Qt's name
         view = self.view()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QIcon, QKeyEvent, QKeySequence
+from PySide6.QtGui import QIcon
 
 from ..protocol.copilot_modes import MODE_NAMES
 from ..protocol.translation import translate
@@ -25,6 +25,8 @@ from .chat_search import ChatSearch
 from .eliding_combo import ElidingCombo
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QKeyEvent
+
     from ..protocol.models import ChatSession, Project
 
 ROLE_ID = Qt.ItemDataRole.UserRole
@@ -226,6 +228,7 @@ class SessionList(QWidget):
         session = self._sessions.get(item.data(ROLE_ID))
         if session is None:
             return
+        from PySide6.QtGui import QKeySequence  # (its enums: 1 ms the first frame does not need)
         from PySide6.QtWidgets import QMenu  # loaded when first needed: start-up stays short
 
         menu = QMenu(self)

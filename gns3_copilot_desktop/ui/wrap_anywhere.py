@@ -27,6 +27,7 @@ from .untrusted import visible
 # between those; breaking them here would only move Qt's breaks).
 _UNBROKEN = "[^\\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
 NARROWEST = 40  # the width it asks for at least: what is left of a 1024-pixel window's chat, and more
+_unbroken_runs: re.Pattern[str] | None = None  # compiled when first needed (2 ms: its ranges)
 
 
 class WrapAnywhereLabel(SelectableLabel):
@@ -109,9 +110,15 @@ def long_word_breaks(text: str, width: int, font: QFont) -> list[int]:
     metrics = QFontMetricsF(font)  # fractional: whole pixels add up wrong
     # A run shorter than this fits, whatever its characters (CJK is left out above).
     widest = max(1.0, metrics.maxWidth(), metrics.height())
-    for run in re.finditer(f"{_UNBROKEN}{{{max(2, int(width // widest))},}}", text):
+    shortest = max(2, int(width // widest))
+    # Most texts have no word that long (the window's first frame has one such label:
+    # its placeholder): then neither the pattern nor a pass over it is needed.
+    # (Runs lie inside what split() gives: both take whitespace as str.isspace does.)
+    if max(map(len, text.split()), default=0) < shortest:
+        return breaks
+    for run in _runs().finditer(text):
         word = run.group()
-        if metrics.horizontalAdvance(word) <= width:
+        if len(word) < shortest or metrics.horizontalAdvance(word) <= width:
             continue
         line = 0.0
         for index, char in enumerate(word):
@@ -121,6 +128,13 @@ def long_word_breaks(text: str, width: int, font: QFont) -> list[int]:
                 line = 0.0
             line += advance
     return breaks
+
+
+def _runs() -> re.Pattern[str]:
+    global _unbroken_runs
+    if _unbroken_runs is None:
+        _unbroken_runs = re.compile(f"{_UNBROKEN}+")
+    return _unbroken_runs
 
 
 def _with_breaks(text: str, breaks: list[int]) -> str:
