@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..protocol.translation import number, translate
-from . import theme, untrusted
+from . import loop_turn, theme, untrusted
 from .selectable import SelectableLabel
 from .wrap_anywhere import WrapAnywhereLabel
 
@@ -407,10 +407,11 @@ class ChatView(QScrollArea):
         # Slices follow from timers, not posted calls (QTimer.singleShot(0) posts one):
         # Qt runs its timers only once no posted event waits, so a chain of posted
         # slices kept the network's callbacks and every timer waiting until it ended.
-        self._page_drawing = QTimer(self, singleShot=True, interval=0, timeout=self._draw_page)
-        self._next_slice = QTimer(self, singleShot=True, interval=0, timeout=self._continue_slices)
-        self._deleting = QTimer(self, singleShot=True, interval=0, timeout=self._delete_some)
-        self._next_page_slice = QTimer(self, singleShot=True, interval=0, timeout=self._page)
+        # Each waits for the next turn when other slices spent this one (see loop_turn).
+        self._page_drawing = self._slice_timer(self._draw_page)
+        self._next_slice = self._slice_timer(self._continue_slices)
+        self._deleting = self._slice_timer(self._delete_some)
+        self._next_page_slice = self._slice_timer(self._page)
         self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._live_turn = False  # the transcript was seen streaming: a limit stop is announced
@@ -432,6 +433,19 @@ class ChatView(QScrollArea):
         self.settled.connect(self._page_soon)
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
         self.set_placeholder(translate("ChatView", "Sign in to a GNS3 controller to start."))
+
+    def _slice_timer(self, work: Callable[[], None]) -> QTimer:
+        timer = QTimer(self, singleShot=True, interval=0)
+
+        def resume() -> None:
+            if loop_turn.put_off(timer):
+                return
+            started = time.perf_counter()
+            work()
+            loop_turn.spend(started)
+
+        timer.timeout.connect(resume)
+        return timer
 
     # -- what the view shows ---------------------------------------------------------
 
@@ -636,7 +650,9 @@ class ChatView(QScrollArea):
         if self._anchor is not None and self._widgets and max(indexes, default=-1) >= self._first + len(self._widgets):
             self._let_go()  # a new message below: the jump button's case, not a held view
         self._dirty.update(indexes)
+        started = time.perf_counter()
         self._render_slice()
+        loop_turn.spend(started)  # timers' slices after it in this turn wait for the next
 
     def pending(self) -> int:
         return len(self._dirty) + len(self._page_to_draw)
