@@ -276,6 +276,9 @@ class LazyMarkdownBlock(QWidget):
         self.block.document().documentLayout().documentSizeChanged.connect(
             lambda size: self.setFixedHeight(math.ceil(size.height()))
         )
+        # At its width before the text is in: a new widget is 100 pixels wide until the
+        # layout places it, and the document was laid out at that width, then again.
+        self.block.resize(self.width(), 0)
         self.block.set_markdown(self.text)
         self.block.show()
 
