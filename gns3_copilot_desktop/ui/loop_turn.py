@@ -18,8 +18,13 @@ import time
 from PySide6.QtCore import QAbstractEventDispatcher, QTimer
 
 BUDGET_MS = 2.0  # slices that ran this long in a turn leave the rest to the next
+# Qt's dispatcher on Linux (glib) says `aboutToBlock` on every turn; others only when
+# they are about to wait, which a busy loop may not do: a budget older than this is
+# taken for a new turn's, so that slices are not put off turn after turn there.
+TURN_AT_MOST_MS = 50.0
 
 _spent_ms = 0.0
+_turn_started = 0.0  # time.perf_counter() when the first slice of the turn began
 _watching = False
 _put_off: set[int] = set()  # the timers of slices put off, until they run
 
@@ -41,9 +46,11 @@ def _watch() -> None:
 
 def spend(started: float) -> None:
     """A slice that began at `started` (time.perf_counter) has ended."""
-    global _spent_ms
+    global _spent_ms, _turn_started
     if not _watching:
         _watch()
+    if not _spent_ms:
+        _turn_started = started
     _spent_ms += (time.perf_counter() - started) * 1000
 
 
@@ -51,6 +58,8 @@ def put_off(timer: QTimer) -> bool:
     """Whether the slice this timer resumes must wait for the next turn of the loop
     (then the timer is started again): slices already ran for BUDGET_MS in this one."""
     key = id(timer)
+    if _spent_ms and (time.perf_counter() - _turn_started) * 1000 > TURN_AT_MOST_MS:
+        _new_turn()
     if _spent_ms < BUDGET_MS or key in _put_off:
         _put_off.discard(key)
         return False
