@@ -738,6 +738,11 @@ class ChatView(QScrollArea):
             from ..protocol.items import TurnState
 
             widget.view.before_growing = self._make_room
+            # Its width before its first text: a new widget is 100 pixels wide until the
+            # layout places it, and the answer's first Markdown was laid out at that
+            # width, then again at its own (4-5 ms of the first frame of every answer).
+            widget.resize(self._text_width(), widget.sizeHint().height())
+            widget.layout().activate()
 
             # While a fast stream runs, an answer can be complete (a later item came)
             # before it is first shown: it has scrolled past, so it is parsed only when

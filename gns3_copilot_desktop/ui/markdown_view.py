@@ -507,6 +507,8 @@ class MarkdownView(QWidget):
             if not self._tail:
                 return
             self._settled_label, self._tail_label = MarkdownBlock(), MarkdownBlock()
+            for label in (self._settled_label, self._tail_label):
+                label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
             self._settled_label.setVisible(False)
             self._layout.addWidget(self._settled_label)
             self._layout.addWidget(self._tail_label)
