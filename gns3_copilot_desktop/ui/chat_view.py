@@ -155,9 +155,9 @@ def widget_for(item: Item) -> QWidget:
 def warm_up_steps() -> list[Callable[[], None]]:
     """What the first answer needs, in steps of about 10 ms at most, to run when the
     window is idle after start-up: the card and Markdown modules, the monospace font,
-    the pattern that breaks long words, a first Markdown layout (Qt sets up text
-    shaping then) and its first paint (Qt rasterises and caches the glyphs of each
-    font and size it draws: text, bold, italic, headings and code). Left to the first
+    a first Markdown layout (Qt sets up text shaping then) and its first paint (Qt
+    rasterises and caches the glyphs of each font and size it draws: text, bold,
+    italic, headings and code). Left to the first
     answer, these were its frames' longest stalls (15-39 ms on a quiet machine)."""
     made: list = []
 
@@ -170,11 +170,6 @@ def warm_up_steps() -> list[Callable[[], None]]:
         from . import markdown_view  # noqa: F401
 
         theme.monospace()
-
-    def compile_patterns() -> None:
-        from .wrap_anywhere import unbroken_runs
-
-        unbroken_runs()
 
     def make_block() -> None:
         from .markdown_view import MarkdownBlock
@@ -197,7 +192,7 @@ def warm_up_steps() -> list[Callable[[], None]]:
         painter.end()
         block.deleteLater()
 
-    return [load_cards, load_markdown, compile_patterns, make_block, lay_out_markdown, paint_markdown]
+    return [load_cards, load_markdown, make_block, lay_out_markdown, paint_markdown]
 
 
 # What the warm-up lays out and paints: a little of each thing an answer has, with the
