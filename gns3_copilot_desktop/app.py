@@ -301,6 +301,9 @@ def restart(argv: list[str], lang: str | None = None) -> None:
     """Become the app again (View → Language → Restart now), once this run has closed
     cleanly: the controller side is shut down and the settings are saved by then."""
     command = restart_command(argv, lang)
+    from .store.settings import written
+
+    written()  # exec ends this process without waiting for its threads
     env = dict(os.environ)
     if getattr(sys, "frozen", False):
         # PyInstaller's bootloader must set up a fresh environment for the new process

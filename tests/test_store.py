@@ -124,3 +124,28 @@ def test_the_keyring_is_not_used_before_the_early_search_for_it_is_over(monkeypa
     assert order == ["found", "saved"]
     assert store.available and store.token("http://controller", "admin") == "the-token"
     assert found.secrets == {("gns3-copilot-desktop", "token:admin@http://controller"): "the-token"}
+
+
+def test_where_the_user_is_is_saved_without_the_window_waiting_for_the_disk(tmp_path, monkeypatch):
+    """A new chat remembers where the user is: its save's wait for the disk (fsync,
+    6-13 ms) happens in a thread of its own, not on the window's; it is still saved,
+    in order with the other saves."""
+    import os
+    import threading
+
+    waited_on: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        waited_on.append(threading.current_thread().name)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    settings = AppSettings(tmp_path / "settings.json")
+    settings.remember_place("demo", "p1", "s1")
+    settings.remember_place("demo", "p1", "s2")
+    settings.theme = "dark"
+    settings.save()  # a save the app waits for (View's choices) comes after them
+    assert waited_on and threading.main_thread().name not in waited_on[:2], waited_on
+    again = AppSettings(tmp_path / "settings.json")
+    assert again.last_chat("demo", "p1") == "s2" and again.theme == "dark"

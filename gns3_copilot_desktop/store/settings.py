@@ -3,6 +3,7 @@ user was (project and chat, per controller), and how the window looks."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +16,28 @@ DEFAULT_CONTROLLER_URL = "http://127.0.0.1:3080"
 MAX_PROJECTS_REMEMBERED = 200  # per controller: the settings file stays small
 MAX_PRACTICE_CHATS = 500  # per controller
 HIDDEN, REVEALED = "hidden", "revealed"  # a practice chat's solution
+
+# Where the user is changes with every chat opened or begun, and its save waited for the
+# disk (the write's fsync: 6-13 ms on the window's thread, at the start of a turn). Those
+# saves go to this one thread instead, in order; any other save or read of the settings
+# in this process waits for them first, and the interpreter waits for them at exit.
+_writer = None
+
+
+def written() -> None:
+    """Wait until the settings saves handed to the writing thread are done."""
+    if _writer is not None:
+        _writer.submit(lambda: None).result()
+
+
+def _write_later(settings: AppSettings) -> None:
+    global _writer
+    if _writer is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settings-writer")
+    # What to write is taken now: the settings change on this thread meanwhile.
+    _writer.submit(settings._write, copy.deepcopy(settings._data()))
 
 
 @dataclass
@@ -46,6 +69,7 @@ class AppSettings:
     prices: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        written()  # a save still being written is read back
         self._file = JsonFile(self.path)
         data = self._file.read({})
         if isinstance(data.get("controller_url"), str) and data["controller_url"].strip():
@@ -96,16 +120,23 @@ class AppSettings:
 
     def save(self) -> str | None:
         """Save; None, or why it could not be saved (the settings stay in memory)."""
+        written()  # never overtaken by an older save still being written
+        return self._write(self._data())
+
+    def _data(self) -> dict:
         # Never a token or a password here: those live in the OS keyring only.
+        return {
+            "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
+            "remembered": self.remembered,
+            "last_place": self.last_place, "last_chats": self.last_chats, "practice_chats": self.practice_chats, "theme": self.theme, "language": self.language, "text_size": self.text_size,
+            "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
+            "prices": self.prices,
+        }
+
+    def _write(self, data: dict) -> str | None:
         try:
             with locked(self.path):
-                self._file.write({
-                    "controller_url": self.controller_url, "username": self.username, "remember_me": self.remember_me,
-                    "remembered": self.remembered,
-                    "last_place": self.last_place, "last_chats": self.last_chats, "practice_chats": self.practice_chats, "theme": self.theme, "language": self.language, "text_size": self.text_size,
-                    "side_panels": self.side_panels, "trusted_certificates": self.trusted_certificates,
-                    "prices": self.prices,
-                })
+                self._file.write(data)
         except SaveFailed as exc:
             return f"{exc} " + translate("Settings", "The settings are kept until the app closes.")
         return None
@@ -123,7 +154,9 @@ class AppSettings:
                 chats.pop(next(iter(chats)))
         if self.last_place.get(url) != place or chat_changed:
             self.last_place[url] = place
-            self.save()
+            # Not waited for (nothing said if it fails, as before: the place is a
+            # convenience, kept in memory until the next save).
+            _write_later(self)
 
     def practice_solution(self, url: str, session_id: str) -> str | None:
         """HIDDEN or REVEALED for an exercise's chat this app has seen; None otherwise."""

@@ -31,7 +31,7 @@ from PySide6.QtCore import QSizeF, Qt, QTimer
 from PySide6.QtGui import QAccessible, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
-from . import untrusted
+from . import loop_turn, untrusted
 
 CHUNK_CHARS = 2048
 MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
@@ -276,6 +276,9 @@ class LazyMarkdownBlock(QWidget):
         self.block.document().documentLayout().documentSizeChanged.connect(
             lambda size: self.setFixedHeight(math.ceil(size.height()))
         )
+        # At its width before the text is in: a new widget is 100 pixels wide until the
+        # layout places it, and the document was laid out at that width, then again.
+        self.block.resize(self.width(), 0)
         self.block.set_markdown(self.text)
         self.block.show()
 
@@ -303,6 +306,8 @@ def _realize_some() -> None:
     reads), until REALIZE_BUDGET_MS is spent; the rest in the next turns."""
     from shiboken6 import isValid
 
+    if _realizer is not None and loop_turn.put_off(_realizer):
+        return  # other slices spent this turn of the loop
     started = time.perf_counter()
     while _waiting:
         block = _waiting.pop()
@@ -311,6 +316,7 @@ def _realize_some() -> None:
         block.realize()
         if (time.perf_counter() - started) * 1000 > REALIZE_BUDGET_MS:
             break
+    loop_turn.spend(started)
     if _waiting and _realizer is not None:
         _realizer.start()
 
@@ -347,7 +353,8 @@ class MarkdownView(QWidget):
         # posted call (QTimer.singleShot(0) posts one): Qt runs its timers only once no
         # posted event is waiting, so a chain of posted calls kept every timer, the
         # network's callbacks among them, waiting until the whole burst was cut.
-        self._resume = QTimer(self, singleShot=True, interval=0, timeout=self._work)
+        # It waits for the next turn when other slices spent this one (see loop_turn).
+        self._resume = QTimer(self, singleShot=True, interval=0, timeout=self._resumed)
         # Told how many pixels the open tail is about to grow, just before it does (see
         # ChatView._make_room).
         self.before_growing: Callable[[int], None] | None = None
@@ -399,6 +406,13 @@ class MarkdownView(QWidget):
         self._incoming.append(more)
         self._complete = self._complete or complete
         self._work()
+
+    def _resumed(self) -> None:
+        if loop_turn.put_off(self._resume):
+            return
+        started = time.perf_counter()
+        self._work()
+        loop_turn.spend(started)
 
     def _work(self) -> None:
         started = time.perf_counter()
@@ -493,6 +507,8 @@ class MarkdownView(QWidget):
             if not self._tail:
                 return
             self._settled_label, self._tail_label = MarkdownBlock(), MarkdownBlock()
+            for label in (self._settled_label, self._tail_label):
+                label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
             self._settled_label.setVisible(False)
             self._layout.addWidget(self._settled_label)
             self._layout.addWidget(self._tail_label)

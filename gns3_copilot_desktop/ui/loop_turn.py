@@ -1,0 +1,68 @@
+"""One budget for the window's slices of work in a turn of Qt's event loop.
+
+The conversation renders in slices of a few milliseconds, each resumed from a 0 ms
+timer: new messages (ChatView), a burst of Markdown cut into blocks (MarkdownView),
+blocks parsed as they come into view (LazyMarkdownBlock), a chat's widgets deleted.
+Qt runs every timer that is due in one pass, so when several of them were due at once
+their slices ran back to back, and the loop, the window's paint and the network waited
+for all of them: 10-20 ms in one turn where each slice kept to its 2-3 ms. Each slice
+now tells what it spent here, and one that finds the turn's budget spent already waits
+for the next turn (its timer started again), once at most in a row, so that none waits
+behind the others for ever.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QAbstractEventDispatcher, QTimer
+
+BUDGET_MS = 2.0  # slices that ran this long in a turn leave the rest to the next
+# Qt's dispatcher on Linux (glib) says `aboutToBlock` on every turn; others only when
+# they are about to wait, which a busy loop may not do: a budget older than this is
+# taken for a new turn's, so that slices are not put off turn after turn there.
+TURN_AT_MOST_MS = 50.0
+
+_spent_ms = 0.0
+_turn_started = 0.0  # time.perf_counter() when the first slice of the turn began
+_watching = False
+_put_off: set[int] = set()  # the timers of slices put off, until they run
+
+
+def _new_turn() -> None:
+    global _spent_ms
+    _spent_ms = 0.0
+
+
+def _watch() -> None:
+    """Start a new budget at each turn: Qt's dispatcher says `aboutToBlock` once per
+    turn, before it waits for events (a slot call per turn, only once something ran)."""
+    global _watching
+    dispatcher = QAbstractEventDispatcher.instance()
+    if dispatcher is not None:
+        dispatcher.aboutToBlock.connect(_new_turn)
+        _watching = True
+
+
+def spend(started: float) -> None:
+    """A slice that began at `started` (time.perf_counter) has ended."""
+    global _spent_ms, _turn_started
+    if not _watching:
+        _watch()
+    if not _spent_ms:
+        _turn_started = started
+    _spent_ms += (time.perf_counter() - started) * 1000
+
+
+def put_off(timer: QTimer) -> bool:
+    """Whether the slice this timer resumes must wait for the next turn of the loop
+    (then the timer is started again): slices already ran for BUDGET_MS in this one."""
+    key = id(timer)
+    if _spent_ms and (time.perf_counter() - _turn_started) * 1000 > TURN_AT_MOST_MS:
+        _new_turn()
+    if _spent_ms < BUDGET_MS or key in _put_off:
+        _put_off.discard(key)
+        return False
+    _put_off.add(key)
+    timer.start()
+    return True

@@ -1,0 +1,55 @@
+"""Slices of the window's work that are due together share one turn of the loop's
+budget: the second waits for the next turn (the window paints and reads the network
+in between), and a slice put off still runs, however busy the others stay."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QAbstractEventDispatcher, QTimer
+
+from gns3_copilot_desktop.ui import loop_turn
+
+
+def slice_timer(name: str, events: list[str], runs: int = 1) -> QTimer:
+    """A slice resumed from a 0 ms timer, as the window's are, that says it spent 5 ms
+    (more than a turn's budget) and has `runs` slices of work in all."""
+    timer = QTimer(singleShot=True, interval=0)
+    left = [runs]
+
+    def resume() -> None:
+        if loop_turn.put_off(timer):
+            return
+        events.append(name)
+        loop_turn.spend(time.perf_counter() - 0.005)
+        left[0] -= 1
+        if left[0]:
+            timer.start()
+
+    timer.timeout.connect(resume)
+    return timer
+
+
+def test_a_slice_due_with_another_waits_for_the_next_turn_of_the_loop(qapp, qtbot):
+    events: list[str] = []
+    loop_turn.spend(time.perf_counter())  # (watching the turns from now on)
+    turn = lambda: events.append("turn")  # noqa: E731
+    QAbstractEventDispatcher.instance().aboutToBlock.connect(turn)
+    try:
+        first, second = slice_timer("first", events), slice_timer("second", events)
+        first.start()
+        second.start()
+        qtbot.waitUntil(lambda: "second" in events, timeout=2000)
+    finally:
+        QAbstractEventDispatcher.instance().aboutToBlock.disconnect(turn)
+    between = events[events.index("first") + 1 : events.index("second")]
+    assert "turn" in between, events
+
+
+def test_a_slice_put_off_runs_while_another_keeps_working(qapp, qtbot):
+    events: list[str] = []
+    busy, other = slice_timer("busy", events, runs=50), slice_timer("other", events)
+    busy.start()
+    other.start()
+    qtbot.waitUntil(lambda: "other" in events, timeout=2000)
+    assert events.index("other") <= 3, events  # not after the busy one's 50 slices
