@@ -110,4 +110,8 @@ def test_a_realistic_streamed_turn_keeps_none_alive(app, paced_controller):
     assert len(app.cards()) == 7
     print(f"PySide6 calls judged: {audit.calls}, net change of references to None: {audit.net}")
     assert audit.calls > 500  # the audit saw the turn
-    assert audit.net > -audit.calls // 10
+    # Measured on this turn: a healthy PySide6 nets -0.07 to -0.105 per call (the next
+    # profiler event can come after Python code that frees what held None), the affected
+    # 6.12.0 -0.23 to -0.24. The bound lies between, with room on both sides (at -0.10 a
+    # healthy run failed once in a full suite).
+    assert audit.net > -audit.calls * 3 // 20
