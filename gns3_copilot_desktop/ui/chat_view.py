@@ -736,8 +736,13 @@ class ChatView(QScrollArea):
             # Its width before its first text: a new widget is 100 pixels wide until the
             # layout places it, and the answer's first Markdown was laid out at that
             # width, then again at its own (4-5 ms of the first frame of every answer).
-            widget.resize(self._text_width(), widget.sizeHint().height())
-            widget.layout().activate()
+            # One pixel high, and its layout not run (that would make it as tall as its
+            # content): placed at the top until the layout moves it, a tall answer
+            # that scrolled past would have its blocks painted there, and parsed.
+            width = self._text_width()
+            margins = widget.layout().contentsMargins()
+            widget.resize(width, 1)
+            widget.view.resize(width - margins.left() - margins.right(), 1)
 
             # While a fast stream runs, an answer can be complete (a later item came)
             # before it is first shown: it has scrolled past, so it is parsed only when
