@@ -115,6 +115,7 @@ class CodePanel(QFrame):
         self.copy_button.setAutoRaise(True)
         self.copy_button.clicked.connect(copy)
         self.text = CodeText(self)
+        self._code: str | None = None  # what `text` shows (see show_code)
         # Placed by hand (see resizeEvent): the document keeps exactly these heights
         # for the band and the scroll bar, so the panel's parts must be exactly them.
         self.recolour()
@@ -134,6 +135,17 @@ class CodePanel(QFrame):
             "QScrollBar::add-line:horizontal, QScrollBar::sub-line:horizontal { width: 0; }"
             "QScrollBar::add-page:horizontal, QScrollBar::sub-page:horizontal { background: none; }"
         )
+
+    def show_code(self, code: str, font: QFont) -> None:
+        """Show this code in this font. A streamed answer parses its last paragraphs
+        again on every frame, and most of its code blocks are the same as before: set
+        again, each was laid out anew (the code panels cost more than the Markdown
+        parse) and lost its sideways scroll and the user's selection."""
+        if code != self._code:
+            self._code = code
+            self.text.setPlainText(code)
+        if font != self.text.font():
+            self.text.setFont(font)
 
     def band_height(self) -> int:
         return self.copy_button.sizeHint().height() + 2
@@ -210,9 +222,8 @@ class CodeBlocks(QObject):
                 cursor.setPosition(block.position())
                 cursor.setBlockFormat(fmt)
         cursor.endEditBlock()
-        for panel, group in zip(self.panels, self._groups):
-            panel.text.setPlainText(self.code(self._groups.index(group)))
-            panel.text.setFont(_code_font(document.findBlockByNumber(group[0])))
+        for index, (panel, group) in enumerate(zip(self.panels, self._groups)):
+            panel.show_code(self.code(index), _code_font(document.findBlockByNumber(group[0])))
 
     def below_end(self) -> int:
         """What a code block at the very end needs below the document's height (Qt
