@@ -175,3 +175,30 @@ def test_code_that_opens_a_part_of_the_answer_has_its_band_too(app):
         assert text.toPlainText().startswith("router ospf 1")
         last = text.document().lastBlock()
         assert text.blockBoundingGeometry(last).bottom() <= text.viewport().height() + 1, "every line shown"
+
+
+def test_a_code_block_scrolled_sideways_stays_so_while_the_answer_streams_on(qtbot):
+    """The end of a streaming answer is parsed again on each frame: a code block in it,
+    which the reader scrolled sideways to read a long line, must not jump back (nor lose
+    a selection) each time a few more words arrive after it."""
+    from gns3_copilot_desktop.ui.code_blocks import CodePanel
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownView
+
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(500, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    view.append(ANSWER.removesuffix("That is all.\n") + "That is")
+    qtbot.wait(20)
+    [panel] = [p for p in view.findChildren(CodePanel) if p.isVisible()]
+    bar = panel.text.horizontalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum())
+    # More words, then a new paragraph: the paragraphs before it are parsed again.
+    for words in (" all", " for R1.\n\n", "OSPF is up", ".\n\nNext, "):
+        view.append(words)
+        qtbot.wait(20)
+        assert "That is all" in view.text()
+        [shown] = [p for p in view.findChildren(CodePanel) if p.isVisible()]
+        assert shown.text.horizontalScrollBar().value() == bar.maximum() > 0, f"scrolled back after {words!r}"

@@ -13,8 +13,8 @@ it needs no parsing of its own."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QFont, QTextCursor, QTextFormat
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QTextBrowser, QToolButton, QWidget
 
 from ..protocol.translation import translate
@@ -82,6 +82,9 @@ class CodeText(QPlainTextEdit):
         self.setAccessibleName(translate("CodeBlocks", "Code"))
         self.document().setDocumentMargin(0)
         self.viewport().setAutoFillBackground(False)
+        palette = self.palette()  # the panel's background shows through
+        palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
+        self.setPalette(palette)
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
         delta = event.angleDelta()
@@ -115,25 +118,48 @@ class CodePanel(QFrame):
         self.copy_button.setAutoRaise(True)
         self.copy_button.clicked.connect(copy)
         self.text = CodeText(self)
+        self._code: str | None = None  # what `text` shows (see show_code)
         # Placed by hand (see resizeEvent): the document keeps exactly these heights
         # for the band and the scroll bar, so the panel's parts must be exactly them.
         self.recolour()
         self.ensurePolished()
 
     def recolour(self) -> None:
+        """The theme's colours. The panel paints its own background and border, and only
+        its scroll bar has a style sheet: a sheet on the panel was parsed for each panel
+        and restyled all its parts (button, code, both bars), half the cost of making
+        one, and an answer of code makes a few for every screen it scrolls past."""
         dark = theme.is_dark()
-        background, border = code_colors(dark)
+        self._background, self._border = (QColor(c) for c in code_colors(dark))
         # The scroll bar as the conversation's (theme.scroll_bar_style), lying down.
+        background = self._background.name()
         thumb, hover = ("#7a7f88", "#9aa0a8") if dark else ("#7c828c", "#5f656e")
-        self.setStyleSheet(
-            f"QFrame#codePanel {{ background: {background}; border: 1px solid {border}; border-radius: 4px; }}"
-            "QPlainTextEdit { background: transparent; }"
+        self.text.horizontalScrollBar().setStyleSheet(
             f"QScrollBar:horizontal {{ background: {background}; height: 12px; margin: 0; border: none; }}"
             f"QScrollBar::handle:horizontal {{ background: {thumb}; min-width: 32px; border-radius: 4px; margin: 2px; }}"
             f"QScrollBar::handle:horizontal:hover {{ background: {hover}; }}"
             "QScrollBar::add-line:horizontal, QScrollBar::sub-line:horizontal { width: 0; }"
             "QScrollBar::add-page:horizontal, QScrollBar::sub-page:horizontal { background: none; }"
         )
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self._border, 1))
+        painter.setBrush(self._background)
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
+
+    def show_code(self, code: str, font: QFont) -> None:
+        """Show this code in this font. A streamed answer parses its last paragraphs
+        again on every frame, and most of its code blocks are the same as before: set
+        again, each was laid out anew (the code panels cost more than the Markdown
+        parse) and lost its sideways scroll and the user's selection."""
+        if code != self._code:
+            self._code = code
+            self.text.setPlainText(code)
+        if font != self.text.font():
+            self.text.setFont(font)
 
     def band_height(self) -> int:
         return self.copy_button.sizeHint().height() + 2
@@ -210,9 +236,8 @@ class CodeBlocks(QObject):
                 cursor.setPosition(block.position())
                 cursor.setBlockFormat(fmt)
         cursor.endEditBlock()
-        for panel, group in zip(self.panels, self._groups):
-            panel.text.setPlainText(self.code(self._groups.index(group)))
-            panel.text.setFont(_code_font(document.findBlockByNumber(group[0])))
+        for index, (panel, group) in enumerate(zip(self.panels, self._groups)):
+            panel.show_code(self.code(index), _code_font(document.findBlockByNumber(group[0])))
 
     def below_end(self) -> int:
         """What a code block at the very end needs below the document's height (Qt
