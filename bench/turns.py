@@ -3,6 +3,11 @@ answer: tool calls and a Markdown answer) in one chat in the real window (offscr
 the process's memory growth and the widgets kept, per turn, after the first 10 turns
 (warm-up: fonts, caches, the first answer's modules).
 
+The process's memory is sampled after every turn past the warm-up, and the figure is the
+median of the slopes between every two samples (Theil-Sen): the allocator grows its
+arenas in steps of megabytes now and then, and a difference of the first and the last
+sample alone swung 23-111 KB per turn from run to run on the same code (7 runs).
+
     bash packaging/dev run python bench/turns.py [--turns 50]
 """
 
@@ -11,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import statistics
 import sys
 from pathlib import Path
 
@@ -34,12 +40,19 @@ async def turns(app, ctl, count: int):
     for turn in range(count):
         await send_turn(presenter, window, QUESTION)
         await asyncio.sleep(0.02)
-        if turn + 1 == WARM_UP or turn + 1 == count:
+        if turn + 1 >= WARM_UP:
             gc.collect()
-            samples.append((rss_bytes(), len(window.chat.widget().findChildren(QWidget))))
+            samples.append((turn + 1, rss_bytes(), len(window.chat.widget().findChildren(QWidget))))
     items = len(presenter.transcript.items)
     await close_window(presenter, window)
     return samples, items
+
+
+def median_slope(points: list[tuple[int, int]]) -> float:
+    """Theil-Sen: the median of the slopes between every two points, which a few steps
+    (an arena added) do not move, where a least-squares line or two points would."""
+    slopes = [(y2 - y1) / (x2 - x1) for i, (x1, y1) in enumerate(points) for x2, y2 in points[i + 1 :]]
+    return statistics.median(slopes)
 
 
 def main() -> int:
@@ -48,12 +61,14 @@ def main() -> int:
     args = parser.parse_args()
     app, loop = qt_loop()
     with controller() as ctl:
-        (warm, end), items = loop.run_until_complete(turns(app, ctl, args.turns))
-    measured = args.turns - WARM_UP
-    per_turn = (end[0] - warm[0]) / measured
-    widgets_per_turn = (end[1] - warm[1]) / measured
-    figures = {"turns": args.turns, "items_in_chat": items, "rss_after_warm_up": warm[0], "rss_at_end": end[0],
-               "bytes_per_turn": round(per_turn), "widgets_at_end": end[1], "widgets_per_turn": round(widgets_per_turn, 1),
+        samples, items = loop.run_until_complete(turns(app, ctl, args.turns))
+    warm, end = samples[0], samples[-1]
+    per_turn = median_slope([(turn, rss) for turn, rss, _ in samples])
+    widgets_per_turn = median_slope([(turn, widgets) for turn, _, widgets in samples])
+    figures = {"turns": args.turns, "items_in_chat": items, "rss_after_warm_up": warm[1], "rss_at_end": end[1],
+               "bytes_per_turn": round(per_turn),
+               "bytes_per_turn_first_to_last": round((end[1] - warm[1]) / (end[0] - warm[0])),
+               "widgets_at_end": end[2], "widgets_per_turn": round(widgets_per_turn, 1),
                "loadavg_at_end": open("/proc/loadavg").read().split()[:3]}
     return report("turns", figures, [("memory kept per turn by a live chat (bytes)", per_turn, GOAL_BYTES_PER_TURN)])
 
