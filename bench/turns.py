@@ -1,14 +1,16 @@
-"""Memory of a live chat: 50 turns (the reference controller's ordinary diagnosis
+"""Memory of a live chat: 200 turns (the reference controller's ordinary diagnosis
 answer: tool calls and a Markdown answer) in one chat in the real window (offscreen) —
 the process's memory growth and the widgets kept, per turn, after the first 10 turns
 (warm-up: fonts, caches, the first answer's modules).
 
-The process's memory is sampled after every turn past the warm-up, and the figure is the
-median of the slopes between every two samples (Theil-Sen): the allocator grows its
-arenas in steps of megabytes now and then, and a difference of the first and the last
-sample alone swung 23-111 KB per turn from run to run on the same code (7 runs).
+The process's memory grows in steps of 0.3-2.5 MB at random turns (allocator arenas,
+Qt's caches): over 40 turns, the difference of the first and the last sample swung
+23-111 KB per turn from run to run on the same code (7 runs). So the chat runs 200
+turns (about 20 s), memory is sampled after every turn past the warm-up, and the figure
+is the median of the slopes between every two samples (Theil-Sen), which a few steps do
+not move; the first-to-last difference is reported beside it.
 
-    bash packaging/dev run python bench/turns.py [--turns 50]
+    bash packaging/dev run python bench/turns.py [--turns 200]
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def median_slope(points: list[tuple[int, int]]) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--turns", type=int, default=50)
+    parser.add_argument("--turns", type=int, default=200)
     args = parser.parse_args()
     app, loop = qt_loop()
     with controller() as ctl:
