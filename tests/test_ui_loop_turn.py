@@ -53,3 +53,31 @@ def test_a_slice_put_off_runs_while_another_keeps_working(qapp, qtbot):
     other.start()
     qtbot.waitUntil(lambda: "other" in events, timeout=2000)
     assert events.index("other") <= 3, events  # not after the busy one's 50 slices
+
+
+def test_three_busy_slices_due_together_never_run_three_in_one_turn(qapp, qtbot):
+    """Each says it spent 5 ms, more than a turn's budget: once a turn has run the first
+    of them and the oldest put off, the third waits. (With "once at most in a row" for
+    each, all three put off in one turn ran back to back in the next.)"""
+    events: list[str] = []
+    loop_turn.spend(time.perf_counter())  # (watching the turns from now on)
+    turn = lambda: events.append("turn")  # noqa: E731
+    QAbstractEventDispatcher.instance().aboutToBlock.connect(turn)
+    try:
+        slices = [slice_timer(name, events, runs=20) for name in ("a", "b", "c")]
+        for timer in slices:
+            timer.start()
+        qtbot.waitUntil(lambda: sum(e != "turn" for e in events) == 60, timeout=5000)
+    finally:
+        QAbstractEventDispatcher.instance().aboutToBlock.disconnect(turn)
+    per_turn, run = [], 0
+    for event in events:
+        if event == "turn":
+            per_turn.append(run)
+            run = 0
+        else:
+            run += 1
+    per_turn.append(run)
+    assert max(per_turn) <= 2, per_turn
+    for name in "abc":  # each went on all along: none waited for the others to end
+        assert events.index(name) < 10, events[:20]

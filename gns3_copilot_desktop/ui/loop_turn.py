@@ -7,8 +7,11 @@ Qt runs every timer that is due in one pass, so when several of them were due at
 their slices ran back to back, and the loop, the window's paint and the network waited
 for all of them: 10-20 ms in one turn where each slice kept to its 2-3 ms. Each slice
 now tells what it spent here, and one that finds the turn's budget spent already waits
-for the next turn (its timer started again), once at most in a row, so that none waits
-behind the others for ever.
+for the next turn (its timer started again). The slices put off wait in a queue: in
+each turn the oldest of them runs whatever the turn has spent (so none waits for ever),
+the others only while budget is left. A turn thus runs at most the budget plus two
+slices; with "once at most in a row" for each instead, three slices due together all
+ran back to back in the next turn, and the longest turn was as long as without a budget.
 """
 
 from __future__ import annotations
@@ -26,12 +29,14 @@ TURN_AT_MOST_MS = 50.0
 _spent_ms = 0.0
 _turn_started = 0.0  # time.perf_counter() when the first slice of the turn began
 _watching = False
-_put_off: set[int] = set()  # the timers of slices put off, until they run
+_put_off: list[QTimer] = []  # the timers of slices put off, the oldest first
+_oldest_ran = False  # whether this turn's one run for the oldest of them was taken
 
 
 def _new_turn() -> None:
-    global _spent_ms
+    global _spent_ms, _oldest_ran
     _spent_ms = 0.0
+    _oldest_ran = False
 
 
 def _watch() -> None:
@@ -56,13 +61,29 @@ def spend(started: float) -> None:
 
 def put_off(timer: QTimer) -> bool:
     """Whether the slice this timer resumes must wait for the next turn of the loop
-    (then the timer is started again): slices already ran for BUDGET_MS in this one."""
-    key = id(timer)
+    (then the timer is started again): slices already ran for BUDGET_MS in this one,
+    and it is not the oldest slice put off, or that one's run in this turn is taken."""
+    global _oldest_ran
     if _spent_ms and (time.perf_counter() - _turn_started) * 1000 > TURN_AT_MOST_MS:
         _new_turn()
-    if _spent_ms < BUDGET_MS or key in _put_off:
-        _put_off.discard(key)
+    _forget_abandoned(timer)
+    if _spent_ms < BUDGET_MS:
+        if timer in _put_off:
+            _put_off.remove(timer)
         return False
-    _put_off.add(key)
+    if _put_off and _put_off[0] is timer and not _oldest_ran:
+        _put_off.pop(0)
+        _oldest_ran = True
+        return False
+    if timer not in _put_off:
+        _put_off.append(timer)
     timer.start()
     return True
+
+
+def _forget_abandoned(running: QTimer) -> None:
+    """Drop the slices put off that will not come back: their timer was deleted (the
+    chat closed) or stopped. A waiting one is active; only the one running now is not."""
+    from shiboken6 import isValid
+
+    _put_off[:] = [t for t in _put_off if t is running or (isValid(t) and t.isActive())]
