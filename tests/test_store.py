@@ -144,8 +144,26 @@ def test_where_the_user_is_is_saved_without_the_window_waiting_for_the_disk(tmp_
     settings = AppSettings(tmp_path / "settings.json")
     settings.remember_place("demo", "p1", "s1")
     settings.remember_place("demo", "p1", "s2")
+    # (a settings read waits for the saves handed to the thread)
+    assert AppSettings(tmp_path / "settings.json").last_chat("demo", "p1") == "s2"  # the later place, landed
     settings.theme = "dark"
     settings.save()  # a save the app waits for (View's choices) comes after them
     assert waited_on and threading.main_thread().name not in waited_on[:2], waited_on
     again = AppSettings(tmp_path / "settings.json")
     assert again.last_chat("demo", "p1") == "s2" and again.theme == "dark"
+
+
+def test_a_place_that_could_not_be_saved_is_logged(tmp_path, monkeypatch, caplog):
+    """Saved by a thread of its own, a failure is said nowhere else: the log has it."""
+    from gns3_copilot_desktop.store import settings as settings_module
+
+    settings = AppSettings(tmp_path / "settings.json")
+
+    def broken(data: dict) -> str | None:
+        raise OSError("the disk is gone")
+
+    monkeypatch.setattr(settings, "_write", broken)
+    with caplog.at_level("WARNING"):
+        settings.remember_place("demo", "p1", "s1")
+        settings_module.written()
+    assert "the disk is gone" in caplog.text

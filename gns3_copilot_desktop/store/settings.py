@@ -37,7 +37,17 @@ def _write_later(settings: AppSettings) -> None:
 
         _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settings-writer")
     # What to write is taken now: the settings change on this thread meanwhile.
-    _writer.submit(settings._write, copy.deepcopy(settings._data()))
+    _writer.submit(settings._write, copy.deepcopy(settings._data())).add_done_callback(_failed_quietly)
+
+
+def _failed_quietly(saved) -> None:
+    """A place not saved is a convenience lost, not worth a message (as before); a
+    failure is still logged, and anything else that went wrong in the thread too."""
+    import logging
+
+    why = saved.exception() or saved.result()
+    if why is not None:
+        logging.getLogger(__name__).warning("where the user is was not saved: %s", why)
 
 
 @dataclass

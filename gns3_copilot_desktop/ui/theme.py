@@ -32,8 +32,9 @@ def monospace() -> QFont:
 
 def bold_label(text: str = "") -> QLabel:
     """A label in bold (a heading): plain text in a bold font, not "<b>" rich text. A
-    rich-text label keeps a text document whose changes, and repaints at a new width, Qt reports to screen readers as text events of a label
-    that has no text for them ("Received text event for invalid interface"; nothing said)."""
+    rich-text label keeps a text document whose changes, and repaints at a new width,
+    Qt reports to screen readers as text events of a label that has no text for them
+    ("Received text event for invalid interface"; nothing said)."""
     label = QLabel(text)
     label.setTextFormat(Qt.TextFormat.PlainText)
     font = label.font()
