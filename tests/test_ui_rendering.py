@@ -278,6 +278,33 @@ def test_paragraphs_followed_as_they_stream_are_not_parsed_again_when_frozen(qtb
     assert message.text() == answer
 
 
+def test_the_paragraph_clicked_in_keeps_the_focus_when_it_is_frozen(qtbot):
+    """A reader who clicked in the answer's finished paragraphs (to select, to copy)
+    keeps the keyboard focus there when they become a frozen block."""
+    from PySide6.QtCore import Qt
+
+    transcript = Transcript()
+    transcript.begin_turn("long answer")
+    view = shown_view(qtbot, transcript, height=700)
+    view.activateWindow()
+    clicked = None
+    for piece in split_pieces(markdown_document(16_000), 260):
+        transcript.apply(ContentEvent(content=piece))
+        render_changes(qtbot, view, transcript)
+        qtbot.wait(1)
+        message = view.widgets()[-1].view
+        settled = message._settled_label
+        if clicked is None and settled is not None and settled.isVisible() and len(message._settled_shown) > CHUNK_CHARS // 2:
+            clicked = settled
+            qtbot.mouseClick(clicked.viewport(), Qt.MouseButton.LeftButton, pos=clicked.viewport().rect().center())
+            qtbot.waitUntil(clicked.hasFocus, timeout=2000)
+        if clicked is not None and clicked.parentWidget() is not message:
+            break
+    assert clicked is not None and isinstance(clicked.parentWidget(), LazyMarkdownBlock), "frozen as it was"
+    qtbot.waitUntil(lambda: clicked.isVisible(), timeout=2000)
+    assert QApplication.focusWidget() is clicked
+
+
 def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbot):
     """The open tail is shown as its finished paragraphs and the paragraph being
     written: at every step the reader sees exactly the text so far, table and code

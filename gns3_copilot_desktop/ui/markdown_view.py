@@ -240,6 +240,7 @@ class LazyMarkdownBlock(QWidget):
         super().__init__(parent)
         self.text = text
         self.block: MarkdownBlock | None = None
+        self._refocus = False
         self._estimated_for = -1
         # For the estimate, counted once: a resize re-estimates every block in O(1).
         self._line_count = text.count("\n") + 1
@@ -251,8 +252,17 @@ class LazyMarkdownBlock(QWidget):
             # would lay the document out again (and back), costing more than a parse.
             self.resize(parsed.width(), parsed.height())
             self.setFixedHeight(parsed.height())
+            # Taken from another parent, it is hidden, and the focus leaves it (the reader
+            # clicked in it, to select text): it gets it back once shown here.
+            self._refocus = parsed.hasFocus()
             self._hold(parsed)
-            parsed.show()  # (shown with this block: taking it from another parent hid it)
+            parsed.show()  # (shown with this block)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._refocus and self.block is not None:
+            self._refocus = False
+            self.block.setFocus()
 
     def _estimate(self) -> None:
         width = self.width() if self.width() > 100 else 700
