@@ -533,6 +533,7 @@ class MarkdownView(QWidget):
             self._tail_label = MarkdownBlock()
             self._tail_label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
             self._layout.addWidget(self._tail_label)
+        if self._settled_label is None:
             self._new_settled_label()
         # A paragraph break outside a code block ends any context (as for frozen
         # blocks): what is before the last one renders the same whatever comes next.
@@ -608,10 +609,10 @@ class MarkdownView(QWidget):
         parsed = None
         if shown == self._settled_shown and self._settled_on_screen():
             # Exactly what the settled label shows: it becomes the block, and the tail's
-            # next finished paragraphs get a label of their own.
-            parsed = self._settled_label
+            # next finished paragraphs get a label of their own when the tail is shown
+            # (made here, it counted as cutting time, and put the tail off a turn).
+            parsed, self._settled_label, self._settled_shown = self._settled_label, None, ""
             self._layout.removeWidget(parsed)
-            self._new_settled_label()
         chunk = LazyMarkdownBlock(shown, parsed=parsed)
         if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
             self._groups.append(_Blocks())
