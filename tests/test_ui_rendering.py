@@ -239,6 +239,72 @@ def test_a_table_after_a_code_block_keeps_its_header_in_line(qtbot):
     assert "show ip route" in block.toPlainText()
 
 
+def test_paragraphs_followed_as_they_stream_are_not_parsed_again_when_frozen(qtbot, monkeypatch):
+    """While the reader follows an answer's end, its finished paragraphs are already
+    parsed and on screen: the frozen block they become is that same document, not a
+    second parse of the same text the moment the block comes into view."""
+    parses_in_frozen_blocks = []
+    set_markdown = MarkdownBlock.set_markdown
+
+    def counted(block, text, fit=True):
+        if isinstance(block.parentWidget(), LazyMarkdownBlock):
+            parses_in_frozen_blocks.append(text)
+        set_markdown(block, text, fit)
+
+    monkeypatch.setattr(MarkdownBlock, "set_markdown", counted)
+    transcript = Transcript()
+    transcript.begin_turn("long answer")
+    view = shown_view(qtbot, transcript)
+    answer = markdown_document(16_000)
+    for piece in split_pieces(answer, 60):  # a few words at a time, each update shown
+        transcript.apply(ContentEvent(content=piece))
+        render_changes(qtbot, view, transcript)
+        qtbot.wait(1)  # the loop runs between updates: layouts, paints
+    qtbot.wait(100)  # (a block that came into view would be parsed by now)
+    message = view.widgets()[-1].view
+    blocks = message.frozen_blocks()
+    assert len(blocks) >= 5
+    assert all(block.block is not None for block in blocks)  # each one was on screen
+    assert parses_in_frozen_blocks == []
+    # And each block shows what its text parsed in a block of its own shows.
+    for block in blocks:
+        fresh = MarkdownBlock()
+        qtbot.addWidget(fresh)
+        fresh.resize(block.block.width(), 0)
+        fresh.show()
+        fresh.set_markdown(block.text)
+        assert block.block.toHtml() == fresh.toHtml()
+        assert block.height() == block.block.height() == fresh.height()
+    assert message.text() == answer
+
+
+def test_the_paragraph_clicked_in_keeps_the_focus_when_it_is_frozen(qtbot):
+    """A reader who clicked in the answer's finished paragraphs (to select, to copy)
+    keeps the keyboard focus there when they become a frozen block."""
+    from PySide6.QtCore import Qt
+
+    transcript = Transcript()
+    transcript.begin_turn("long answer")
+    view = shown_view(qtbot, transcript, height=700)
+    view.activateWindow()
+    clicked = None
+    for piece in split_pieces(markdown_document(16_000), 260):
+        transcript.apply(ContentEvent(content=piece))
+        render_changes(qtbot, view, transcript)
+        qtbot.wait(1)
+        message = view.widgets()[-1].view
+        settled = message._settled_label
+        if clicked is None and settled is not None and settled.isVisible() and len(message._settled_shown) > CHUNK_CHARS // 2:
+            clicked = settled
+            qtbot.mouseClick(clicked.viewport(), Qt.MouseButton.LeftButton, pos=clicked.viewport().rect().center())
+            qtbot.waitUntil(clicked.hasFocus, timeout=2000)
+        if clicked is not None and clicked.parentWidget() is not message:
+            break
+    assert clicked is not None and isinstance(clicked.parentWidget(), LazyMarkdownBlock), "frozen as it was"
+    qtbot.waitUntil(lambda: clicked.isVisible(), timeout=2000)
+    assert QApplication.focusWidget() is clicked
+
+
 def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbot):
     """The open tail is shown as its finished paragraphs and the paragraph being
     written: at every step the reader sees exactly the text so far, table and code

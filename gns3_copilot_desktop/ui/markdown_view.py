@@ -234,15 +234,35 @@ class LazyMarkdownBlock(QWidget):
     scrolls into view. Until then it holds the text and an estimated height, so a long
     answer streamed while the view follows its end never lays out what nobody sees."""
 
-    def __init__(self, text: str, parent: QWidget | None = None):
+    def __init__(self, text: str, parent: QWidget | None = None, parsed: MarkdownBlock | None = None):
+        """`parsed`: a block that already shows `text` (the open tail's finished
+        paragraphs, on screen a moment ago): it is kept as it is, not parsed again."""
         super().__init__(parent)
         self.text = text
         self.block: MarkdownBlock | None = None
+        self._refocus = False
         self._estimated_for = -1
         # For the estimate, counted once: a resize re-estimates every block in O(1).
         self._line_count = text.count("\n") + 1
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self._estimate()
+        if parsed is None:
+            self._estimate()
+        else:
+            # At the block's own size from the start: a layout run at another width
+            # would lay the document out again (and back), costing more than a parse.
+            self.resize(parsed.width(), parsed.height())
+            self.setFixedHeight(parsed.height())
+            # Taken from another parent, it is hidden, and the focus leaves it (the reader
+            # clicked in it, to select text): it gets it back once shown here.
+            self._refocus = parsed.hasFocus()
+            self._hold(parsed)
+            parsed.show()  # (shown with this block)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._refocus and self.block is not None:
+            self._refocus = False
+            self.block.setFocus()
 
     def _estimate(self) -> None:
         width = self.width() if self.width() > 100 else 700
@@ -269,18 +289,22 @@ class LazyMarkdownBlock(QWidget):
         # the top): parse only if the block is really on screen now.
         if self.block is not None or (not force and self.visibleRegion().isEmpty()):
             return
-        self.block = MarkdownBlock(self)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.block)
-        self.block.document().documentLayout().documentSizeChanged.connect(
-            lambda size: self.setFixedHeight(math.ceil(size.height()))
-        )
+        block = MarkdownBlock(self)
         # At its width before the text is in: a new widget is 100 pixels wide until the
         # layout places it, and the document was laid out at that width, then again.
-        self.block.resize(self.width(), 0)
-        self.block.set_markdown(self.text)
-        self.block.show()
+        block.resize(self.width(), 0)
+        self._hold(block)
+        block.set_markdown(self.text)
+        block.show()
+
+    def _hold(self, block: MarkdownBlock) -> None:
+        self.block = block
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(block)  # (taken from the open tail's layout, if it was there)
+        # As tall as the block (a code block at the end has its scroll bar below the
+        # document's height): a handed-over block and a parsed one are the same height.
+        block.document().documentLayout().documentSizeChanged.connect(lambda size: self.setFixedHeight(block.fitted_height()))
 
 
 # Blocks that came into view, parsed a few at a time: each posted its own call before,
@@ -434,7 +458,7 @@ class MarkdownView(QWidget):
                 if cut > MAX_TAIL_CHARS:
                     self._forced_cut()  # the first break is too far: cut before it
                 else:
-                    self._freeze(cut)
+                    self._freeze(self._settled_cut() or cut)
                 if spent():
                     return self._pause()
             while len(self._tail) > MAX_TAIL_CHARS or self._tail_table_rows() > MAX_TAIL_TABLE_ROWS:
@@ -506,12 +530,11 @@ class MarkdownView(QWidget):
         if self._tail_label is None:
             if not self._tail:
                 return
-            self._settled_label, self._tail_label = MarkdownBlock(), MarkdownBlock()
-            for label in (self._settled_label, self._tail_label):
-                label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
-            self._settled_label.setVisible(False)
-            self._layout.addWidget(self._settled_label)
+            self._tail_label = MarkdownBlock()
+            self._tail_label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
             self._layout.addWidget(self._tail_label)
+        if self._settled_label is None:
+            self._new_settled_label()
         # A paragraph break outside a code block ends any context (as for frozen
         # blocks): what is before the last one renders the same whatever comes next.
         split = self._breaks[-1] if self._breaks else 0
@@ -540,6 +563,29 @@ class MarkdownView(QWidget):
             label.fit()
             label.setVisible(shown)
 
+    def _new_settled_label(self) -> None:
+        """An empty label for the tail's finished paragraphs, just above the tail's."""
+        self._settled_label = MarkdownBlock()
+        self._settled_label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
+        self._settled_label.setVisible(False)
+        self._layout.insertWidget(self._layout.indexOf(self._tail_label), self._settled_label)
+        self._settled_shown = ""
+
+    def _settled_on_screen(self) -> bool:
+        label = self._settled_label
+        return label is not None and not label.isHidden() and not label.visibleRegion().isEmpty()
+
+    def _settled_cut(self) -> int:
+        """Where the tail's finished paragraphs end, if the reader is following them on
+        screen and they make a block of their own (0 if not). Cut there, they become a
+        frozen block as they are: parsing them again as a block the moment they came
+        into view cost 4-11 ms, the longest stretch of a frame while an answer streams.
+        A paragraph break ends any context, so they render the same in any block."""
+        split = len(self._settled_shown) - len(self._carry)
+        if split < CHUNK_CHARS // 2 or split not in self._breaks or not self._settled_on_screen():
+            return 0
+        return split if self._carry + self._tail[:split] == self._settled_shown else 0
+
     def _scan(self) -> None:
         tail = self._tail
         end = tail.rfind("\n") + 1  # only whole lines
@@ -560,7 +606,14 @@ class MarkdownView(QWidget):
         text = self._tail[:upto]
         if shown is None:
             shown, self._carry, self._fence_opener = self._carry + text, "", None
-        chunk = LazyMarkdownBlock(shown)
+        parsed = None
+        if shown == self._settled_shown and self._settled_on_screen():
+            # Exactly what the settled label shows: it becomes the block, and the tail's
+            # next finished paragraphs get a label of their own when the tail is shown
+            # (made here, it counted as cutting time, and put the tail off a turn).
+            parsed, self._settled_label, self._settled_shown = self._settled_label, None, ""
+            self._layout.removeWidget(parsed)
+        chunk = LazyMarkdownBlock(shown, parsed=parsed)
         if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
             self._groups.append(_Blocks())
             self._layout.insertWidget(len(self._groups) - 1, self._groups[-1])  # before the tail
