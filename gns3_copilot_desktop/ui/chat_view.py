@@ -157,8 +157,8 @@ def warm_up_steps() -> list[Callable[[], None]]:
     window is idle after start-up: the card and Markdown modules, the monospace font,
     a first Markdown layout (Qt sets up text shaping then) and its first paint (Qt
     rasterises and caches the glyphs of each font and size it draws: text, bold,
-    italic, headings and code). Left to the first
-    answer, these were its frames' longest stalls (15-39 ms on a quiet machine)."""
+    italic, headings and code). Left to the first answer, these were its frames'
+    longest stalls (15-39 ms on a quiet machine)."""
     made: list = []
 
     def load_cards() -> None:
@@ -403,10 +403,10 @@ class ChatView(QScrollArea):
         # Qt runs its timers only once no posted event waits, so a chain of posted
         # slices kept the network's callbacks and every timer waiting until it ended.
         # Each waits for the next turn when other slices spent this one (see loop_turn).
-        self._page_drawing = self._slice_timer(self._draw_page)
-        self._next_slice = self._slice_timer(self._continue_slices)
-        self._deleting = self._slice_timer(self._delete_some)
-        self._next_page_slice = self._slice_timer(self._page)
+        self._page_drawing = loop_turn.slice_timer(self, self._draw_page)
+        self._next_slice = loop_turn.slice_timer(self, self._continue_slices)
+        self._deleting = loop_turn.slice_timer(self, self._delete_some)
+        self._next_page_slice = loop_turn.slice_timer(self, self._page)
         self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._live_turn = False  # the transcript was seen streaming: a limit stop is announced
@@ -428,19 +428,6 @@ class ChatView(QScrollArea):
         self.settled.connect(self._page_soon)
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
         self.set_placeholder(translate("ChatView", "Sign in to a GNS3 controller to start."))
-
-    def _slice_timer(self, work: Callable[[], None]) -> QTimer:
-        timer = QTimer(self, singleShot=True, interval=0)
-
-        def resume() -> None:
-            if loop_turn.put_off(timer):
-                return
-            started = time.perf_counter()
-            work()
-            loop_turn.spend(started)
-
-        timer.timeout.connect(resume)
-        return timer
 
     # -- what the view shows ---------------------------------------------------------
 

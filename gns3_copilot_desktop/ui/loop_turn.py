@@ -17,8 +17,9 @@ ran back to back in the next turn, and the longest turn was as long as without a
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractEventDispatcher, QTimer
+from PySide6.QtCore import QAbstractEventDispatcher, QObject, QTimer
 
 BUDGET_MS = 2.0  # slices that ran this long in a turn leave the rest to the next
 # Qt's dispatcher on Linux (glib) says `aboutToBlock` on every turn; others only when
@@ -87,3 +88,20 @@ def _forget_abandoned(running: QTimer) -> None:
     from shiboken6 import isValid
 
     _put_off[:] = [t for t in _put_off if t is running or (isValid(t) and t.isActive())]
+
+
+def slice_timer(parent: QObject | None, work: Callable[[], None]) -> QTimer:
+    """A 0 ms single-shot timer that runs `work` as one of the window's slices: put off
+    to the next turn when this one's budget is spent, and counted in the budget when it
+    runs. Start it to have the work done soon."""
+    timer = QTimer(parent, singleShot=True, interval=0)
+
+    def resume() -> None:
+        if put_off(timer):
+            return
+        started = time.perf_counter()
+        work()
+        spend(started)
+
+    timer.timeout.connect(resume)
+    return timer

@@ -320,7 +320,7 @@ def _realize_soon(block: LazyMarkdownBlock) -> None:
     if block not in _waiting:
         _waiting.append(block)
     if _realizer is None:
-        _realizer = QTimer(singleShot=True, interval=0, timeout=_realize_some)
+        _realizer = loop_turn.slice_timer(None, _realize_some)
     if not _realizer.isActive():
         _realizer.start()
 
@@ -330,8 +330,6 @@ def _realize_some() -> None:
     reads), until REALIZE_BUDGET_MS is spent; the rest in the next turns."""
     from shiboken6 import isValid
 
-    if _realizer is not None and loop_turn.put_off(_realizer):
-        return  # other slices spent this turn of the loop
     started = time.perf_counter()
     while _waiting:
         block = _waiting.pop()
@@ -340,7 +338,6 @@ def _realize_some() -> None:
         block.realize()
         if (time.perf_counter() - started) * 1000 > REALIZE_BUDGET_MS:
             break
-    loop_turn.spend(started)
     if _waiting and _realizer is not None:
         _realizer.start()
 
@@ -378,7 +375,7 @@ class MarkdownView(QWidget):
         # posted event is waiting, so a chain of posted calls kept every timer, the
         # network's callbacks among them, waiting until the whole burst was cut.
         # It waits for the next turn when other slices spent this one (see loop_turn).
-        self._resume = QTimer(self, singleShot=True, interval=0, timeout=self._resumed)
+        self._resume = loop_turn.slice_timer(self, self._work)
         # Told how many pixels the open tail is about to grow, just before it does (see
         # ChatView._make_room).
         self.before_growing: Callable[[int], None] | None = None
@@ -430,13 +427,6 @@ class MarkdownView(QWidget):
         self._incoming.append(more)
         self._complete = self._complete or complete
         self._work()
-
-    def _resumed(self) -> None:
-        if loop_turn.put_off(self._resume):
-            return
-        started = time.perf_counter()
-        self._work()
-        loop_turn.spend(started)
 
     def _work(self) -> None:
         started = time.perf_counter()
