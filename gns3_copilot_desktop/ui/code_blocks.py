@@ -131,9 +131,10 @@ class CodePanel(QFrame):
         one, and an answer of code makes a few for every screen it scrolls past."""
         dark = theme.is_dark()
         self._background, self._border = (QColor(c) for c in code_colors(dark))
-        # The scroll bar as the conversation's (theme.scroll_bar_style), lying down.
+        # The scroll bar as the conversation's (theme.scroll_bar_style), lying down, on
+        # the panel's own background.
         background = self._background.name()
-        thumb, hover = ("#7a7f88", "#9aa0a8") if dark else ("#7c828c", "#5f656e")
+        thumb, hover, _track = theme.scroll_bar_colors(dark)
         self.text.horizontalScrollBar().setStyleSheet(
             f"QScrollBar:horizontal {{ background: {background}; height: 12px; margin: 0; border: none; }}"
             f"QScrollBar::handle:horizontal {{ background: {thumb}; min-width: 32px; border-radius: 4px; margin: 2px; }}"

@@ -146,11 +146,17 @@ def apply_text_size(size: int) -> None:
         QApplication.setFont(font)
 
 
+def scroll_bar_colors(dark: bool) -> tuple[str, str, str]:
+    """(thumb, thumb under the mouse, track): a thumb clearly darker (light theme) or
+    lighter (dark) than its track: Fusion's light thumb beside near-white cards read as
+    the track, and people dragged the wrong way."""
+    return ("#7a7f88", "#9aa0a8", "#25282d") if dark else ("#7c828c", "#5f656e", "#e6e8ec")
+
+
 def scroll_bar_style(dark: bool) -> str:
-    """A thumb clearly darker (light theme) or lighter (dark) than its track: Fusion's
-    light thumb beside near-white cards read as the track, and people dragged the wrong
-    way. Set on the scrolling views only, so no other widget is re-polished."""
-    thumb, hover, track = ("#7c828c", "#5f656e", "#e6e8ec") if not dark else ("#7a7f88", "#9aa0a8", "#25282d")
+    """The conversation's scroll bar (see scroll_bar_colors). Set on the scrolling views
+    only, so no other widget is re-polished."""
+    thumb, hover, track = scroll_bar_colors(dark)
     return (
         f"QScrollBar:vertical {{ background: {track}; width: 12px; margin: 0; border: none; }}"
         f"QScrollBar::handle:vertical {{ background: {thumb}; min-height: 32px; border-radius: 5px; margin: 2px; }}"
