@@ -170,14 +170,18 @@ class LimitsPanel(QGroupBox):
         self.preset.clear()
         chosen = -1
         for index, preset in enumerate(self._presets):
-            # A name with a right-to-left override or letters must not turn "(6/5)" round.
-            self.preset.addItem(f"{untrusted.in_sentence(preset.shown_name)}  ({_short(preset.limits)})", preset.name)
-            self.preset.setItemData(index, untrusted.tooltip(in_words(preset.limits)), Qt.ItemDataRole.ToolTipRole)
+            # The limits in words ("20/∞ +" was a riddle); where the box is too narrow for
+            # them, PresetCombo shows the preset's name alone (the fields above show the
+            # values). A name with a right-to-left override or letters must not turn them round.
+            words = in_words(preset.limits)
+            self.preset.addItem(f"{untrusted.in_sentence(preset.shown_name)}  ({words})", preset.name)
+            self.preset.setItemData(index, untrusted.tooltip(words), Qt.ItemDataRole.ToolTipRole)
             if chosen < 0 and preset.limits == current:
                 chosen = index
         if chosen < 0:
-            self.preset.addItem(translate("LimitsPanel", "Custom") + f"  ({_short(current)})", CUSTOM)
-            self.preset.setItemData(self.preset.count() - 1, untrusted.tooltip(in_words(current)), Qt.ItemDataRole.ToolTipRole)
+            words = in_words(current)
+            self.preset.addItem(translate("LimitsPanel", "Custom") + f"  ({words})", CUSTOM)
+            self.preset.setItemData(self.preset.count() - 1, untrusted.tooltip(words), Qt.ItemDataRole.ToolTipRole)
             chosen = self.preset.count() - 1
         self.preset.setCurrentIndex(chosen)
         self.preset.blockSignals(False)
@@ -226,12 +230,6 @@ def in_words(limits: Limits) -> str:
         fields["max_changes"] = limits.max_changes
     fields.update({f"tool:{name}": count for name, count in limits.tool_limits})
     return limits_in_words(fields)
-
-
-def _short(limits: Limits) -> str:
-    """The limits in words ("20/∞ +" was a riddle); where the box is too narrow for
-    them, `PresetCombo` shows the preset's name alone (the fields above show the values)."""
-    return in_words(limits)
 
 
 class PresetCombo(ElidingCombo):
