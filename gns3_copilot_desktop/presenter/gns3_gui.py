@@ -68,12 +68,14 @@ class GuiHandOffMixin:
                 self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: its settings were not found (looked in {places}).").format(
                     places=", ".join(str(place) for place in settings.looked_in)))
             return
-        known = {p.project_id for p in self.projects}
-        last = next((r for r in settings.recent if r.project_id in known), None)
+        def newest_here():
+            known = {p.project_id for p in self.projects}
+            return next((r for r in settings.recent if r.project_id in known), None)
+
+        last = newest_here()
         if last is None and settings.recent:
             await self.refresh_projects()  # one the GUI just made, perhaps
-            known = {p.project_id for p in self.projects}
-            last = next((r for r in settings.recent if r.project_id in known), None)
+            last = newest_here()
         if last is None:
             if asked:
                 self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: none of its recent projects is on this controller."))
