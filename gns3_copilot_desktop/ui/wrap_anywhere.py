@@ -150,4 +150,3 @@ def _with_breaks(text: str, breaks: list[int]) -> str:
         last = at
     pieces.append(text[last:])
     return "\n".join(pieces)
-
