@@ -202,3 +202,64 @@ def test_a_code_block_scrolled_sideways_stays_so_while_the_answer_streams_on(qtb
         assert "That is all" in view.text()
         [shown] = [p for p in view.findChildren(CodePanel) if p.isVisible()]
         assert shown.text.horizontalScrollBar().value() == bar.maximum() > 0, f"scrolled back after {words!r}"
+
+
+LONG_CODE = "".join(f" network 10.0.{i}.0 0.0.0.255 area 0 ! one of many\n" for i in range(40))
+
+
+def _answer_being_written(qtbot, start: str):
+    """An answer's view, in a window with a Stop button after it (where Qt sends the
+    keyboard when the widget it was in goes), showing `start`, its one code panel
+    scrolled sideways by the reader, who clicked in the code."""
+    from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+
+    from gns3_copilot_desktop.ui.code_blocks import CodePanel
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownView
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    view = MarkdownView()
+    layout = QVBoxLayout(window)
+    layout.addWidget(view)
+    layout.addWidget(QPushButton("Stop"))
+    window.resize(500, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    view.append(start)
+    qtbot.wait(20)
+    [panel] = [p for p in view.findChildren(CodePanel) if p.isVisible()]
+    bar = panel.text.horizontalScrollBar()
+    assert bar.maximum() > 7
+    where = bar.maximum() - 7
+    bar.setValue(where)
+    panel.text.setFocus()
+    qtbot.waitUntil(panel.text.hasFocus)
+    return window, view, where
+
+
+@pytest.mark.parametrize("start, more", [
+    # The code block closed; the paragraph after it begins, and the code joins the
+    # answer's finished paragraphs above it (shown apart from the one being written).
+    (ANSWER.removesuffix("\nThat is all.\n"), ["\nThat", " is all.\n\nNext, "]),
+    # A long configuration: with the paragraph after it, it becomes a part of the
+    # answer of its own, parsed anew.
+    ("Here it is:\n\n```\nrouter ospf 1\n" + LONG_LINE + "\n" + LONG_CODE + "```\n", ["\nThat", " is all.\n\nNext, "]),
+    # The code block is still being written, a line at a time.
+    ("Here it is:\n\n```\nrouter ospf 1\n" + LONG_LINE + "\n", [" network 10.0.0.0", " 0.0.0.255 area 0\n", LONG_CODE, "```\n\nThat is all.\n"]),
+], ids=["joins-the-finished-paragraphs", "becomes-a-part-of-its-own", "still-being-written"])
+def test_a_code_block_scrolled_sideways_stays_so_while_it_is_written_and_after(qtbot, start, more):
+    """The reader scrolled the code sideways to read a long line, and clicked in it to
+    read on with the arrow keys. However the answer goes on, they must find it where it
+    was, not back at the start of its lines, and the keyboard still in it (not on the
+    Stop button)."""
+    from gns3_copilot_desktop.ui.code_blocks import CodePanel
+
+    _window, view, where = _answer_being_written(qtbot, start)
+    for words in more:
+        view.append(words)
+        qtbot.wait(20)
+        [shown] = [p for p in view.findChildren(CodePanel) if p.isVisible()]
+        assert shown.text.horizontalScrollBar().value() == where, f"scrolled back after {words!r}"
+        assert shown.text.hasFocus(), f"the keyboard left the code after {words!r}"
+    assert view.text() == start + "".join(more)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen, QTextCursor, QTextFormat
-from PySide6.QtWidgets import QFrame, QPlainTextEdit, QTextBrowser, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QPlainTextEdit, QTextBrowser, QToolButton, QWidget
 
 from ..protocol.translation import translate
 from . import theme
@@ -81,6 +81,9 @@ class CodeText(QPlainTextEdit):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName(translate("CodeBlocks", "Code"))
         self.document().setDocumentMargin(0)
+        # Read-only, and its text grows by insertions while the answer writes it (see
+        # CodePanel.show_code): an undo history would only keep every piece again.
+        self.document().setUndoRedoEnabled(False)
         self.viewport().setAutoFillBackground(False)
         palette = self.palette()  # the panel's background shows through
         palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
@@ -157,10 +160,20 @@ class CodePanel(QFrame):
         again, each was laid out anew (the code panels cost more than the Markdown
         parse) and lost its sideways scroll and the user's selection."""
         if code != self._code:
+            if self._code and code.startswith(self._code):
+                # The block is being written: its new lines are added, and the reader's
+                # sideways scroll and selection stay (set anew, both went back to 0).
+                end = QTextCursor(self.text.document())
+                end.movePosition(QTextCursor.MoveOperation.End)
+                end.insertText(code[len(self._code):])
+            else:
+                self.text.setPlainText(code)
             self._code = code
-            self.text.setPlainText(code)
         if font != self.text.font():
             self.text.setFont(font)
+
+    def shown_code(self) -> str | None:
+        return self._code
 
     def band_height(self) -> int:
         return self.copy_button.sizeHint().height() + 2
@@ -208,7 +221,14 @@ class CodeBlocks(QObject):
         while len(self.panels) < len(self._groups):
             index = len(self.panels)
             self.panels.append(CodePanel(self.view.viewport(), lambda _checked=False, i=index: self.copy(i)))
+        focus = QApplication.focusWidget()
         for extra in self.panels[len(self._groups):]:
+            if focus is not None and extra.isAncestorOf(focus):
+                # Its code moved on (to the answer's finished part, see
+                # take_reading_places): the keyboard waits in this answer for the code's
+                # new panel. Hidden with it, Qt gives it to the next widget in Tab order,
+                # which may be any button of the window (Stop, say).
+                self.view.setFocus()
             extra.hide()
         above = self.panels[0].band_height() if self.panels else 0
         opens = bool(self._groups) and self._groups[0][0] == 0
@@ -239,6 +259,46 @@ class CodeBlocks(QObject):
         cursor.endEditBlock()
         for index, (panel, group) in enumerate(zip(self.panels, self._groups)):
             panel.show_code(self.code(index), _code_font(document.findBlockByNumber(group[0])))
+
+    def reading_places(self) -> list[tuple[str, int, int, int, bool]]:
+        """Where the reader is in the panels they scrolled or clicked in: (code, sideways
+        scroll, selection's anchor and position, whether the keyboard is there)."""
+        places = []
+        for panel in self.panels[: len(self._groups)]:
+            text, cursor = panel.text, panel.text.textCursor()
+            scroll = text.horizontalScrollBar().value()
+            if scroll or text.hasFocus() or cursor.hasSelection():
+                places.append((panel.shown_code(), scroll, cursor.anchor(), cursor.position(), text.hasFocus()))
+        return places
+
+    def take_reading_places(self, places: list[tuple[str, int, int, int, bool]], within: QWidget) -> None:
+        """The places of `reading_places` (another view's), in the panels that show the
+        same code, the last such panel first: the code the answer was writing joins the
+        finished paragraphs above it, in another view, as their last code block (it may
+        have grown meanwhile: the panel's code begins with the one read). The
+        keyboard comes back only if it is still in `within` (the answer), where Qt put
+        it when the panel it was in went: not from where the user has taken it since."""
+        shown = self.panels[: len(self._groups)]
+        for code, scroll, anchor, position, focused in places:
+            panel = next((p for p in reversed(shown) if (p.shown_code() or "").startswith(code)), None)
+            if panel is None:
+                continue
+            text = panel.text
+            # Its lines are laid out when first painted, and until then the scroll bar
+            # does not know how wide they are (a scroll set now would stay at 0).
+            lines = text.document().documentLayout()
+            line = text.document().begin()
+            while line.isValid():
+                lines.blockBoundingRect(line)
+                line = line.next()
+            cursor = text.textCursor()
+            cursor.setPosition(anchor)
+            cursor.setPosition(position, QTextCursor.MoveMode.KeepAnchor)
+            text.setTextCursor(cursor)
+            text.horizontalScrollBar().setValue(scroll)  # after the cursor: it scrolls to it
+            now = QApplication.focusWidget()
+            if focused and (now is None or within.isAncestorOf(now)):
+                text.setFocus()
 
     def below_end(self) -> int:
         """What a code block at the very end needs below the document's height (Qt

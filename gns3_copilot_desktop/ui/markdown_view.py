@@ -153,6 +153,14 @@ class MarkdownBlock(QTextBrowser):
     def fit(self) -> None:
         self._fit(self.document().size())  # and places the code blocks' Copy buttons
 
+    def code_places(self) -> list:
+        """Where the reader is in this block's code panels (see CodeBlocks.reading_places)."""
+        return self._code.reading_places() if self._code is not None else []
+
+    def take_code_places(self, places: list, within: QWidget) -> None:
+        if self._code is not None and places:
+            self._code.take_reading_places(places, within)
+
     def fitted_height(self) -> int:
         """The height `fit()` gives it."""
         below = self._code.below_end() if self._code is not None else 0
@@ -234,12 +242,17 @@ class LazyMarkdownBlock(QWidget):
     scrolls into view. Until then it holds the text and an estimated height, so a long
     answer streamed while the view follows its end never lays out what nobody sees."""
 
-    def __init__(self, text: str, parent: QWidget | None = None, parsed: MarkdownBlock | None = None):
+    def __init__(self, text: str, parent: QWidget | None = None, parsed: MarkdownBlock | None = None,
+                 code_places: tuple[list, QWidget] | None = None):
         """`parsed`: a block that already shows `text` (the open tail's finished
-        paragraphs, on screen a moment ago): it is kept as it is, not parsed again."""
+        paragraphs, on screen a moment ago): it is kept as it is, not parsed again.
+        `code_places`: where the reader was in the open tail's code blocks, and the
+        answer's view, taken by this block's code when it is parsed (see
+        MarkdownBlock.take_code_places)."""
         super().__init__(parent)
         self.text = text
         self.block: MarkdownBlock | None = None
+        self._code_places = code_places
         self._refocus = False
         self._estimated_for = -1
         # For the estimate, counted once: a resize re-estimates every block in O(1).
@@ -296,6 +309,9 @@ class LazyMarkdownBlock(QWidget):
         self._hold(block)
         block.set_markdown(self.text)
         block.show()
+        if self._code_places is not None:
+            block.take_code_places(*self._code_places)
+            self._code_places = None
 
     def _hold(self, block: MarkdownBlock) -> None:
         self.block = block
@@ -531,7 +547,11 @@ class MarkdownView(QWidget):
         settled = self._carry + self._tail[:split] if split else ""
         writing = self._tail[split:] if split else self._carry + self._tail
         changed = []
+        places = []
         if settled != self._settled_shown:
+            # A code block the tail was showing may be joining the finished paragraphs:
+            # the reader's place in it goes with it.
+            places = self._tail_label.code_places()
             self._settled_shown = settled
             self._settled_label.set_markdown(settled, fit=False)
             changed.append((self._settled_label, bool(settled)))
@@ -552,6 +572,7 @@ class MarkdownView(QWidget):
         for label, shown in changed:
             label.fit()
             label.setVisible(shown)
+        self._settled_label.take_code_places(places, self)
 
     def _new_settled_label(self) -> None:
         """An empty label for the tail's finished paragraphs, just above the tail's."""
@@ -603,7 +624,8 @@ class MarkdownView(QWidget):
             # (made here, it counted as cutting time, and put the tail off a turn).
             parsed, self._settled_label, self._settled_shown = self._settled_label, None, ""
             self._layout.removeWidget(parsed)
-        chunk = LazyMarkdownBlock(shown, parsed=parsed)
+        places = self._tail_label.code_places() if parsed is None and self._tail_label is not None else []
+        chunk = LazyMarkdownBlock(shown, parsed=parsed, code_places=(places, self) if places else None)
         if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
             self._groups.append(_Blocks())
             self._layout.insertWidget(len(self._groups) - 1, self._groups[-1])  # before the tail
