@@ -68,6 +68,7 @@ class GuiHandOffMixin:
                 self.status.emit(translate("GuiHandOff", "Following the GNS3 GUI: its settings were not found (looked in {places}).").format(
                     places=", ".join(str(place) for place in settings.looked_in)))
             return
+
         def newest_here():
             known = {p.project_id for p in self.projects}
             return next((r for r in settings.recent if r.project_id in known), None)
