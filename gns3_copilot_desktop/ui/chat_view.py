@@ -182,11 +182,16 @@ def warm_up_steps() -> list[Callable[[], None]]:
         block.set_markdown(WARM_UP_MARKDOWN)
 
     def paint_markdown() -> None:
-        from PySide6.QtGui import QImage, QPainter
+        from PySide6.QtGui import QGuiApplication, QImage, QPainter
 
         block = made.pop()
         size = block.document().size().toSize()
-        image = QImage(max(1, size.width()), max(1, size.height()), QImage.Format.Format_ARGB32_Premultiplied)
+        # At the screen's pixel ratio: glyphs are cached at the size they are drawn, so
+        # on a HiDPI screen glyphs drawn at ratio 1 are not the ones an answer needs.
+        ratio = QGuiApplication.devicePixelRatio()
+        image = QImage(max(1, round(size.width() * ratio)), max(1, round(size.height() * ratio)),
+                       QImage.Format.Format_ARGB32_Premultiplied)
+        image.setDevicePixelRatio(ratio)
         painter = QPainter(image)
         block.document().drawContents(painter)
         painter.end()
