@@ -188,7 +188,7 @@ def warm_up_steps() -> list[Callable[[], None]]:
         size = block.document().size().toSize()
         # At the screen's pixel ratio: glyphs are cached at the size they are drawn, so
         # on a HiDPI screen glyphs drawn at ratio 1 are not the ones an answer needs.
-        ratio = QGuiApplication.devicePixelRatio()
+        ratio = QGuiApplication.instance().devicePixelRatio()
         image = QImage(max(1, round(size.width() * ratio)), max(1, round(size.height() * ratio)),
                        QImage.Format.Format_ARGB32_Premultiplied)
         image.setDevicePixelRatio(ratio)
