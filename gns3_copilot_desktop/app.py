@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     from .ui.theme import apply_text_size
 
     saved = read_view_choices(config_dir() / "settings.json")
-    apply_theme(app, args.theme or saved.theme, style=not made_here)
+    apply_theme(app, args.theme or saved.theme, style=not made_here, fresh=made_here)
     apply_text_size(saved.text_size)
     speak(args, saved.language)
     # Closing the window ends the controller side first, then the Qt loop, so that

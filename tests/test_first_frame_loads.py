@@ -56,3 +56,76 @@ def test_the_first_frame_is_painted_without_what_it_does_not_show(tmp_path):
     assert seen["pattern"] == []
     # Shortcuts are made with the menus, after the first paint.
     assert not [name for name in seen["enums"] if name.split(".")[-1] == "StandardKey"]
+    # Nor PySide's Qt namespace (93 enums, 14 ms): ui/qt_namespace.py.
+    assert not [name for name in seen["enums"] if name.split(".")[-1] in QT_NAMESPACE_ONLY]
+
+
+# Enums only the Qt namespace has, among those the window's code names.
+QT_NAMESPACE_ONLY = ("AlignmentFlag", "TextFormat", "WidgetAttribute", "ItemDataRole", "PenStyle", "ScrollBarPolicy")
+
+
+def test_the_window_icon_is_the_one_drawn(qapp):
+    """The icon is kept as pixels, for the first frame: they must be what is drawn now
+    (`python -m gns3_copilot_desktop.ui.app_icon_pixels` writes them again)."""
+    from PySide6.QtGui import QImage
+
+    from gns3_copilot_desktop.ui import theme
+
+    icon = theme.app_icon()
+    # The memory of what app_icon unpacked, given to others and written over: the icon
+    # must not have kept pointing at it.
+    scribbled = [bytes([255 - n]) * (4 * size * size) for n, size in enumerate(theme.APP_ICON_SIZES * 4)]
+    for size in theme.APP_ICON_SIZES:
+        drawn = theme.draw_app_icon(size).toImage().convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        kept = icon.pixmap(size, size).toImage().convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        assert kept == drawn, f"the {size} px icon differs from what draw_app_icon draws"
+    del scribbled
+
+
+def test_what_the_first_frame_sets_by_name_takes_effect(qtbot):
+    """Set without the Qt namespace: the values Qt's own setters would have set."""
+    from PySide6.QtCore import Qt
+
+    from gns3_copilot_desktop.ui.chat_view import ChatView, LimitStopBar
+    from gns3_copilot_desktop.ui.qt_namespace import USER_ROLE, set_by_name
+    from gns3_copilot_desktop.ui.untrusted import plain_label
+
+    assert USER_ROLE == Qt.ItemDataRole.UserRole
+    assert plain_label("<b>not bold</b>").textFormat() == Qt.TextFormat.PlainText
+    view = ChatView()
+    qtbot.addWidget(view)
+    assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    try:
+        set_by_name(view, horizontalScrollBarPolicy="ScrollBarSometimes")
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a name Qt does not know was taken")
+    # What is set when first shown: the limit bar's icon, the hand over "Show earlier".
+    bar = LimitStopBar()
+    qtbot.addWidget(bar)
+    bar.show()
+    assert not bar._icon.pixmap().isNull()
+    view.show()
+    from gns3_copilot_desktop.protocol import Transcript
+
+    view.reset(Transcript(), more_above=True)
+    assert view.earlier.isVisible() and view.earlier.cursor().shape() == Qt.CursorShape.PointingHandCursor
+
+
+def test_system_after_dark_gives_the_platform_s_palette_back(qapp):
+    """What a just-made application skips (it has the platform's palette) is still
+    undone after a switch: View → Theme → Dark, then System."""
+    from PySide6.QtGui import QPalette
+
+    from gns3_copilot_desktop.ui import theme
+
+    theme.apply_theme(qapp, "system", style=False)  # (whatever an earlier test chose)
+    platform = qapp.palette().color(QPalette.ColorRole.Window)
+    try:
+        theme.apply_theme(qapp, "dark", style=False)
+        assert qapp.palette().color(QPalette.ColorRole.Window) != platform
+        theme.apply_theme(qapp, "system", style=False)
+        assert qapp.palette().color(QPalette.ColorRole.Window) == platform
+    finally:
+        theme.apply_theme(qapp, "system", style=False)
