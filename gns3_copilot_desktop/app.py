@@ -17,6 +17,9 @@ from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from . import __version__
+from .pyside_features import skip_source_scan
+
+skip_source_scan()  # (before the window's modules are imported: see there)
 
 # How long start-up waits for the window's first frame before going on without it (a
 # window shown minimised or on a hidden workspace is not painted until it is looked at).

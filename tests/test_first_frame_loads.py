@@ -12,8 +12,13 @@ import subprocess
 import sys
 
 PROBE = """
-import enum, json, re, sys
-built, patterns = [], []
+import enum, inspect, json, re, sys
+built, patterns, read = [], [], []
+getsource = inspect.getsource
+def reading(obj):
+    read.append(getattr(obj, "__name__", ""))
+    return getsource(obj)
+inspect.getsource = reading
 create = enum.EnumType._create_
 def recording(cls, class_name, *args, **kwargs):
     built.append(kwargs.get("qualname") or class_name)
@@ -30,7 +35,7 @@ from gns3_copilot_desktop.ui import main_window, wrap_anywhere
 paint = main_window.MainWindow.paintEvent
 seen = {}
 def frame_done():  # (the window paints before its children: the frame is done next turn)
-    seen.update(enums=list(built), modules=sorted(sys.modules),
+    seen.update(enums=list(built), modules=sorted(sys.modules), read=list(read),
                 pattern=[p for p in patterns if isinstance(p, str) and wrap_anywhere._UNBROKEN in p])
 def first_paint(self, event):
     if not seen:  # (queued before what the app queues at its first paint, quitting among them)
@@ -58,6 +63,8 @@ def test_the_first_frame_is_painted_without_what_it_does_not_show(tmp_path):
     assert not [name for name in seen["enums"] if name.split(".")[-1] == "StandardKey"]
     # Nor PySide's Qt namespace (93 enums, 14 ms): ui/qt_namespace.py.
     assert not [name for name in seen["enums"] if name.split(".")[-1] in QT_NAMESPACE_ONLY]
+    # PySide does not read the window's modules' source for its options (pyside_features.py).
+    assert not [name for name in seen["read"] if name.startswith("gns3_copilot_desktop.ui.")]
 
 
 # Enums only the Qt namespace has, among those the window's code names.
