@@ -36,7 +36,8 @@ paint = main_window.MainWindow.paintEvent
 seen = {}
 def frame_done():  # (the window paints before its children: the frame is done next turn)
     seen.update(enums=list(built), modules=sorted(sys.modules), read=list(read),
-                pattern=[p for p in patterns if isinstance(p, str) and wrap_anywhere._UNBROKEN in p])
+                pattern=[p for p in patterns if isinstance(p, str) and wrap_anywhere._UNBROKEN in p],
+                hiding=[p for p in patterns if isinstance(p, str) and "\\u202e" in p.lower()])
 def first_paint(self, event):
     if not seen:  # (queued before what the app queues at its first paint, quitting among them)
         seen["asked"] = True
@@ -59,6 +60,8 @@ def test_the_first_frame_is_painted_without_what_it_does_not_show(tmp_path):
     # No chat is open: no markup to escape, no word long enough to need the pattern.
     assert "html" not in seen["modules"]
     assert seen["pattern"] == []
+    # Its words are ASCII: nothing to search for characters that hide text.
+    assert seen["hiding"] == []
     # Shortcuts are made with the menus, after the first paint.
     assert not [name for name in seen["enums"] if name.split(".")[-1] == "StandardKey"]
     # Nor PySide's Qt namespace (93 enums, 14 ms): ui/qt_namespace.py.
