@@ -7,23 +7,35 @@ keyring) and sign in. A person sees the window as soon as a bare Qt program woul
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from . import __version__
+from .pyside_features import skip_source_scan
+from .usual_options import LANGS, THEMES, read_usual
+
+skip_source_scan()  # (before the window's modules are imported: see there)
 
 # How long start-up waits for the window's first frame before going on without it (a
 # window shown minimised or on a hidden workspace is not painted until it is looked at).
 FIRST_PAINT_WAIT_MS = 500
 
+if TYPE_CHECKING:
+    from argparse import Namespace
 
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
+
+def parse_args(argv: list[str] | None) -> Namespace:
+    usual = read_usual(sys.argv[1:] if argv is None else argv)
+    if usual is not None:
+        return usual  # (usual_options: argparse is not needed for it)
+    import argparse
+
     # No abbreviations: a restart for a new language must find every --lang to drop it.
     parser = argparse.ArgumentParser(
         prog="gns3-copilot-desktop", description="Chat with the AI Copilot of a GNS3 controller.", allow_abbrev=False,
@@ -38,9 +50,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--project", metavar="ID", help="choose this project once signed in (an id or a name)")
     parser.add_argument("--follow-gns3-gui", action="store_true", help="switch to the project the GNS3 GUI opened last, and follow it")
     parser.add_argument("--quit-after", metavar="SECONDS", type=float, help="close cleanly this long after the window is first painted")
-    parser.add_argument("--theme", choices=("system", "light", "dark"), help="this run's theme (default: View → Theme)")
+    parser.add_argument("--theme", choices=THEMES, help="this run's theme (default: View → Theme)")
     parser.add_argument(
-        "--lang", choices=("system", "en", "zh_CN"),
+        "--lang", choices=LANGS,
         help="this run's language (default: View → Language, else the system's: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -70,7 +82,7 @@ def make_presenter():
     )
 
 
-def build(args: argparse.Namespace, app: QApplication):
+def build(args: Namespace, app: QApplication):
     """The presenter and the window, wired, with the stores in the config directory."""
     from .ui.main_window import MainWindow
 
@@ -140,7 +152,7 @@ def start_up_done() -> None:
     QTimer.singleShot(0, next_step)
 
 
-async def connect(args: argparse.Namespace, window, closed) -> None:
+async def connect(args: Namespace, window, closed) -> None:
     """The controller side, once the window is on screen: sign in, then wait for the
     window to close; then cancel what runs and close the HTTP client."""
     presenter = make_presenter()
@@ -203,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     from .ui.theme import apply_text_size
 
     saved = read_view_choices(config_dir() / "settings.json")
-    apply_theme(app, args.theme or saved.theme, style=not made_here)
+    apply_theme(app, args.theme or saved.theme, style=not made_here, fresh=made_here)
     apply_text_size(saved.text_size)
     speak(args, saved.language)
     # Closing the window ends the controller side first, then the Qt loop, so that
@@ -271,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     return int(state["code"])  # type: ignore[arg-type]
 
 
-def speak(args: argparse.Namespace, saved: str) -> None:
+def speak(args: Namespace, saved: str) -> None:
     """Install the language of this run, before any window says a word."""
     from .ui.language import chosen_language, current
 

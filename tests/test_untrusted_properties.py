@@ -38,3 +38,14 @@ def test_any_tool_output_previews_within_its_caps(text):
     assert len(lines) <= COLLAPSED_LINES
     assert all(len(line) <= PREVIEW_LINE_CHARS * 8 for line in lines)  # marks can lengthen a line
     _full_text(pretty(text))
+
+
+def test_ascii_text_is_shown_as_it_is_without_a_pattern():
+    """`visible` lets ASCII text without NUL through untouched and unsearched (the
+    window's first frame compiles no pattern): that holds only while every hiding
+    character but NUL is beyond ASCII."""
+    from gns3_copilot_desktop.protocol.untrusted_text import HIDING, visible
+
+    assert all(char == "\x00" or not char.isascii() for char in HIDING)
+    assert visible("plain\ttext\n") == "plain\ttext\n"
+    assert visible("a\x00b") == "a⟨NUL⟩b"

@@ -12,6 +12,7 @@ limit flags naming a tool, the exported chat's title line.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -23,24 +24,32 @@ HIDING = {
     "\u200b": "U+200B", "\u2060": "U+2060", "\ufeff": "U+FEFF", "\u00ad": "U+00AD",
     "\x00": "NUL",
 }
-_HIDING_CLASS = "".join(re.escape(c) for c in HIDING)
-_HIDING_RE = re.compile(f"[{_HIDING_CLASS}]")
 FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
-# What `in_sentence` makes: an isolate around text with nothing hiding in it. It is
-# kept as it is when a sentence holding it is made visible again (the status bar and
-# the alert make whole messages visible), and it can do nothing but keep its inside
-# from mixing with its outside, whoever wrote it.
-_ISOLATED_RE = re.compile(f"{FIRST_STRONG_ISOLATE}[^{_HIDING_CLASS}]*{POP_ISOLATE}")
 _RIGHT_TO_LEFT = {"R", "AL", "AN"}
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a hiding character, an isolate made by `in_sentence`), compiled when first
+    needed: 1 ms that the window's first frame, whose words are ASCII, goes without.
+    What `in_sentence` makes is an isolate around text with nothing hiding in it. It is
+    kept as it is when a sentence holding it is made visible again (the status bar and
+    the alert make whole messages visible), and it can do nothing but keep its inside
+    from mixing with its outside, whoever wrote it."""
+    hiding_class = "".join(re.escape(c) for c in HIDING)
+    return re.compile(f"[{hiding_class}]"), re.compile(f"{FIRST_STRONG_ISOLATE}[^{hiding_class}]*{POP_ISOLATE}")
 
 
 def visible(text: str) -> str:
     """Text with every hiding character replaced by a visible mark like ⟨U+202E⟩
     (a name isolated by `in_sentence` stays isolated)."""
-    if not _HIDING_RE.search(text):
+    if text.isascii() and "\x00" not in text:
+        return text  # (all the hiding characters but NUL are beyond ASCII)
+    hiding, isolated = _patterns()
+    if not hiding.search(text):
         return text
     parts, last = [], 0
-    for match in _ISOLATED_RE.finditer(text):
+    for match in isolated.finditer(text):
         parts.append(_marked(text[last : match.start()]))
         parts.append(match.group())
         last = match.end()
@@ -49,7 +58,7 @@ def visible(text: str) -> str:
 
 
 def _marked(text: str) -> str:
-    return _HIDING_RE.sub(lambda m: f"⟨{HIDING[m.group()]}⟩", text)
+    return _patterns()[0].sub(lambda m: f"⟨{HIDING[m.group()]}⟩", text)
 
 
 def in_sentence(name: str) -> str:

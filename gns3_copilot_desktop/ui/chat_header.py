@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ..protocol.copilot_modes import MODES, TEACHING
 from ..protocol.translation import translate
+from .qt_namespace import set_by_name
 
 if TYPE_CHECKING:
     from ..protocol.llm_configs import LLMConfigList
@@ -28,11 +29,11 @@ class ChatHeader(QWidget):
         self.mode.setToolTip(translate("ChatHeader", "Set in the default LLM configuration: changing it here updates that configuration."))
         self.mode.setAccessibleName(translate("ChatHeader", "Copilot mode"))
         self.mode_help = QLabel()
-        self.mode_help.setTextFormat(Qt.TextFormat.PlainText)
+        set_by_name(self.mode_help, textFormat="PlainText")
         self.mode_help.setEnabled(False)
         self.mode_help.setWordWrap(True)  # a narrow window shows it on two lines, not cut
         self.stats = QLabel()
-        self.stats.setTextFormat(Qt.TextFormat.PlainText)
+        set_by_name(self.stats, textFormat="PlainText")
         self.stats.setEnabled(False)
         self.stats.setWordWrap(True)
         row = QHBoxLayout()

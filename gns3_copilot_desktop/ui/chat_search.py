@@ -3,13 +3,14 @@ chats (title, and a snippet of where the text was found) stand in for the list."
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from ..protocol.translation import number, translate
 from . import untrusted
+from .qt_namespace import USER_ROLE, set_by_name
 
-ROLE_ID = Qt.ItemDataRole.UserRole
+ROLE_ID = USER_ROLE
 TYPING_PAUSE_MS = 300  # search once the user stops typing, not on every key
 
 
@@ -29,7 +30,7 @@ class ChatSearch(QWidget):
         self.results.setVisible(False)
         self.results.setAccessibleName(translate("ChatSearch", "Chats found"))
         self.note = QLabel()
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        set_by_name(self.note, textFormat="PlainText")
         self.note.setWordWrap(True)
         self.note.setEnabled(False)
         self.note.setVisible(False)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.translation import number, translate
 from . import loop_turn, theme, untrusted
+from .qt_namespace import Qt, set_by_name
 from .selectable import SelectableLabel
 from .wrap_anywhere import WrapAnywhereLabel
 
@@ -211,6 +212,9 @@ WARM_UP_MARKDOWN = (
 )
 
 
+LIMIT_ICON_SIZE = 24
+
+
 class LimitStopBar(theme.Card):
     """Under a turn a limit stopped: what happened, and the way on."""
 
@@ -218,22 +222,39 @@ class LimitStopBar(theme.Card):
 
     def __init__(self) -> None:
         super().__init__("limit")
-        icon = QLabel()
-        icon.setPixmap(theme.limit_icon(24))
+        # Its icon is drawn when the bar is first shown: drawing builds PySide's Qt
+        # namespace, and the window's first frame makes this bar (hidden) without it
+        # (qt_namespace). The label has the icon's size from the start: nothing moves.
+        self._icon = icon = QLabel()
+        icon.setFixedSize(LIMIT_ICON_SIZE, LIMIT_ICON_SIZE)
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        set_by_name(self.label, textFormat="PlainText")
         self.setAccessibleName(translate("ChatView", "Continue with higher limits"))
         self.button = QPushButton(translate("ChatView", "Continue with higher limits"))
         self.button.clicked.connect(self.continue_requested)
-        # The button under the words, not beside them: the bar fits a narrow chat.
+        # The button under the words, not beside them: the bar fits a narrow chat. The
+        # button at its own width on the left, the icon at the top: pushed there by
+        # stretches, not aligned with Qt's flags (the window's first frame makes this
+        # bar, hidden, and is painted without the Qt namespace: qt_namespace).
+        button_row = QHBoxLayout()
+        button_row.addWidget(self.button)
+        button_row.addStretch(1)
         text = QVBoxLayout()
         text.addWidget(self.label)
-        text.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
+        text.addLayout(button_row)
+        icon_column = QVBoxLayout()
+        icon_column.addWidget(icon)
+        icon_column.addStretch(1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
-        layout.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(icon_column)
         layout.addLayout(text, 1)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self._icon.pixmap().isNull():
+            self._icon.setPixmap(theme.limit_icon(LIMIT_ICON_SIZE))
+        super().showEvent(event)
 
 
 class _Group(QWidget):
@@ -367,12 +388,10 @@ class ChatView(QScrollArea):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        set_by_name(self, horizontalScrollBarPolicy="ScrollBarAlwaysOff")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAccessibleName(translate("ChatView", "Conversation"))
         self._content = QWidget()
-        # A conversation that grows is repainted only where it changed (see MarkdownView).
-        self._content.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self._layout = QVBoxLayout(self._content)
         # The conversation grows to fit what it holds before it is laid out: without
         # this, every message in it is first squeezed and then stretched back.
@@ -381,12 +400,12 @@ class ChatView(QScrollArea):
         self._layout.setSpacing(ITEM_SPACING)
         self.earlier = QPushButton()
         self.earlier.setFlat(True)
-        self.earlier.setCursor(Qt.CursorShape.PointingHandCursor)
         self.earlier.clicked.connect(self.show_earlier)
         self.earlier.setVisible(False)
-        self._layout.addWidget(self.earlier, 0, Qt.AlignmentFlag.AlignHCenter)
+        self._layout.addWidget(self.earlier)  # centred, with a hand cursor, once it is first wanted
+        self._earlier_dressed = False
         self._placeholder = WrapAnywhereLabel()  # it names the project: plain, long words broken
-        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_by_name(self._placeholder, alignment="AlignCenter")
         # The palette's role, not a style sheet (fixed when applied): it follows the theme
         # and View -> text size.
         self._placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -422,7 +441,6 @@ class ChatView(QScrollArea):
         # Over the bottom of the view while the user reads further up and more arrives.
         self.jump = QPushButton(translate("ChatView", "Jump to latest ↓"), self)
         self.jump.setAccessibleName(translate("ChatView", "Jump to latest"))
-        self.jump.setCursor(Qt.CursorShape.PointingHandCursor)
         self.jump.clicked.connect(self.jump_to_latest)
         self.jump.setVisible(False)
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
@@ -747,6 +765,11 @@ class ChatView(QScrollArea):
 
     def _last_group(self) -> _Group:
         if not self._groups or self._groups[-1].full():
+            if not self._groups:
+                # A conversation that grows is repainted only where it changed (see
+                # MarkdownView). Set with its first messages: the empty window's first
+                # frame is painted without building PySide's Qt namespace (qt_namespace).
+                self._content.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
             group = _Group()
             self._layout.insertWidget(self._layout.count() - 3, group)
             self._groups.append(group)
@@ -758,7 +781,12 @@ class ChatView(QScrollArea):
         self.rendered.emit((time.perf_counter() - started) * 1000)
 
     def _update_earlier(self) -> None:
-        self.earlier.setVisible(self._first > 0 or self._more_above)
+        wanted = self._first > 0 or self._more_above
+        if wanted and not self._earlier_dressed:  # (not in the first frame: qt_namespace)
+            self._earlier_dressed = True
+            self.earlier.setCursor(Qt.CursorShape.PointingHandCursor)
+            self._layout.setAlignment(self.earlier, Qt.AlignmentFlag.AlignHCenter)
+        self.earlier.setVisible(wanted)
         if self._first > 0:
             self.earlier.setText(translate("ChatView", "Show earlier messages ({count} more)").format(count=number(self._first)))
         elif self._earlier_asked:
@@ -925,5 +953,7 @@ class ChatView(QScrollArea):
             self.verticalScrollBar().setValue(maximum)
         elif self._transcript is not None and self._transcript.is_streaming and not self.jump.isVisible():
             self._place_jump()
+            # (its hand cursor set here, not in __init__: qt_namespace)
+            self.jump.setCursor(Qt.CursorShape.PointingHandCursor)
             self.jump.setVisible(True)
             self.jump.raise_()

@@ -3,11 +3,12 @@ the turn anywhere in the window: the main window's shortcut.)"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from ..protocol.translation import translate
+from .qt_namespace import Qt
 
 
 class MessageEdit(QPlainTextEdit):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
+
+from .qt_namespace import Qt
 
 # Narrower than the box by this many pixels, a text fits in it whatever Fusion's frame and
 # arrow take (25 px in Qt 6.11).
@@ -16,7 +17,7 @@ class ElidingCombo(QComboBox):
     does not fit is elided (in the middle: the two ends of a name tell names apart),
     and the list opens wide enough to read the items (at most half the screen)."""
 
-    elide_mode = Qt.TextElideMode.ElideMiddle
+    elide_mode = "ElideMiddle"  # of Qt.TextElideMode, by name (qt_namespace: not built at import)
 
     def shorter_text(self, text: str) -> str:
         """A shorter way to say the chosen item, tried before eliding it."""
@@ -50,7 +51,7 @@ class ElidingCombo(QComboBox):
         metrics = self.fontMetrics()
         if metrics.horizontalAdvance(option.currentText) <= room:
             return option.currentText
-        return metrics.elidedText(self.shorter_text(option.currentText), self.elide_mode, room)
+        return metrics.elidedText(self.shorter_text(option.currentText), Qt.TextElideMode[self.elide_mode], room)
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if self._surely_fits():

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QWidget
 
 from .find_occurrences import ARGUMENTS, NAME, RESULT, Occurrence
 from .mono_wrap import MonoWrapLabel
+from .qt_namespace import Qt
 from .wrap_anywhere import WrapAnywhereLabel
-from .selectable import SELECTABLE
 
 if TYPE_CHECKING:
     from .chat_view import ChatView
@@ -93,7 +93,7 @@ class Highlight(QObject):
         if isinstance(label, (MonoWrapLabel, WrapAnywhereLabel)):
             label.select(occurrence.start, occurrence.length)  # in the text as given
         else:
-            label.setTextInteractionFlags(label.textInteractionFlags() | SELECTABLE)
+            label.setTextInteractionFlags(label.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
             label.setSelection(occurrence.start, occurrence.length)
         self._selected = label
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,6 +26,7 @@ from ..protocol.translation import translate
 from .eliding_combo import ElidingCombo
 from . import untrusted
 from .more_limits import MoreLimits
+from .qt_namespace import Qt, set_by_name
 
 if TYPE_CHECKING:
     from ..store.presets import Limits, Preset
@@ -82,7 +83,7 @@ class LimitsPanel(QGroupBox):
         self.more.set_change_tooltip(change_tools.explanation())
 
         self.cost = QLabel("")
-        self.cost.setTextFormat(Qt.TextFormat.PlainText)  # a model name from the controller
+        set_by_name(self.cost, textFormat="PlainText")  # a model name from the controller
         self.cost.setWordWrap(True)
         self.cost.setAccessibleDescription(translate("LimitsPanel", "Cost of this chat"))  # its text is what is read
         self.cost.setVisible(False)
@@ -236,7 +237,7 @@ class PresetCombo(ElidingCombo):
     """The preset box: the chosen preset with its limits in words when they fit, else
     its name alone, elided with "…" (the list and the tooltip always say it all)."""
 
-    elide_mode = Qt.TextElideMode.ElideRight
+    elide_mode = "ElideRight"  # (a name: see ElidingCombo)
 
     def __init__(self, name_of: Callable[[object], str]):
         super().__init__()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QObject, QSize, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -28,6 +28,7 @@ from .composer import Composer
 from .drafts import Drafts
 from .limits_panel import LimitsPanel
 from .menu_titles import add_menu_titles
+from .qt_namespace import Qt, set_by_name
 from .sidebar import ProjectPicker, SessionList
 from .selectable import SelectableLabel
 from .status_line import StatusLine
@@ -128,7 +129,7 @@ class MainWindow(QMainWindow):
         self.alert.setWordWrap(True)
         self.alert.setVisible(False)
         self.alert.setStyleSheet(f"background: {theme.RED}; color: white; padding: 6px 10px; border-radius: 6px;")
-        self.alert.setTextFormat(Qt.TextFormat.PlainText)  # errors quote the controller
+        set_by_name(self.alert, textFormat="PlainText")  # errors quote the controller
         self._alert_timer = QTimer(self)
         self._alert_timer.setSingleShot(True)
         self._alert_timer.timeout.connect(lambda: self.alert.setVisible(False))
@@ -165,14 +166,14 @@ class MainWindow(QMainWindow):
 
         # Right: the limits.
         self.limits = LimitsPanel()
-        self.limits.enforcement.setTextFormat(Qt.TextFormat.PlainText)  # may name the controller's version
+        set_by_name(self.limits.enforcement, textFormat="PlainText")  # may name the controller's version
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(6, 4, 12, 12)
         right_layout.addWidget(self.limits)
         right_layout.addStretch(1)
 
-        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter = QSplitter()  # side by side (Qt's default orientation)
         for widget, stretch in ((left, 0), (centre, 1), (right, 0)):
             splitter.addWidget(widget)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
@@ -213,7 +214,7 @@ class MainWindow(QMainWindow):
 
             self._sign_in_dialog = SignInDialog(self)
             for label in (self._sign_in_dialog.reason, self._sign_in_dialog.error):
-                label.setTextFormat(Qt.TextFormat.PlainText)  # they quote the controller
+                set_by_name(label, textFormat="PlainText")  # they quote the controller
             self._sign_in_dialog.submitted.connect(lambda *a: self.presenter.spawn(self._sign_in(*a)))
         return self._sign_in_dialog
 

@@ -3,7 +3,7 @@ a time limit, a limit on configuration changes, and limits per tool."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from ..protocol.ranges import MAX_CHANGES_RANGE, MAX_MINUTES_RANGE, TOOL_LIMIT_RANGE
 from ..protocol.translation import translate
 from . import untrusted
+from .qt_namespace import Qt, set_by_name
 
 
 class MoreLimits(QWidget):
@@ -30,8 +31,7 @@ class MoreLimits(QWidget):
         self.toggle = QToolButton()
         self.toggle.setText(translate("MoreLimits", "More limits"))
         self.toggle.setCheckable(True)
-        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        set_by_name(self.toggle, toolButtonStyle="ToolButtonTextBesideIcon", arrowType="RightArrow")
         self.toggle.setAccessibleName(translate("MoreLimits", "More limits"))
         self.toggle.setToolTip(translate("MoreLimits", "A time limit, a limit on configuration changes, limits per tool"))
         self.body = QWidget()
@@ -79,7 +79,13 @@ class MoreLimits(QWidget):
         body.setContentsMargins(0, 0, 0, 0)
         body.addLayout(form)
         body.addWidget(self.per_tool)
-        body.addWidget(self.remove, 0, Qt.AlignmentFlag.AlignRight)
+        # On the right at its own width: pushed there by a stretch, not aligned with a
+        # Qt flag (this panel is made for the first frame, painted without the Qt
+        # namespace: qt_namespace).
+        remove_row = QHBoxLayout()
+        remove_row.addStretch(1)
+        remove_row.addWidget(self.remove)
+        body.addLayout(remove_row)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toggle)

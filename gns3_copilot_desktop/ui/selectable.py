@@ -11,22 +11,21 @@ text event for invalid interface"), as a result re-wrapped to a new width did.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-SELECTABLE = Qt.TextInteractionFlag.TextSelectableByMouse
+from .qt_namespace import Qt
 
 
 class SelectableLabel(QLabel):
     def enterEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        if not self.textInteractionFlags() & SELECTABLE:
-            self.setTextInteractionFlags(SELECTABLE)
+        if not self.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse:
+            self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         super().enterEvent(event)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt's name
         # Pointed at when it stopped being selectable (its text changed under the pointer).
-        if not self.textInteractionFlags() & SELECTABLE:
-            self.setTextInteractionFlags(SELECTABLE)
+        if not self.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse:
+            self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         super().mousePressEvent(event)
 
     def leaveEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -36,5 +35,5 @@ class SelectableLabel(QLabel):
     def drop_selectable(self) -> None:
         """Let the text document go unless something in it is selected (before the text
         changes, so that the change is not reported to screen readers in vain)."""
-        if self.textInteractionFlags() == SELECTABLE and not self.hasSelectedText():
+        if self.textInteractionFlags() == Qt.TextInteractionFlag.TextSelectableByMouse and not self.hasSelectedText():
             self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)

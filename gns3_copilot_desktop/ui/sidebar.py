@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -23,13 +23,14 @@ from ..protocol.translation import translate
 from . import theme, untrusted
 from .chat_search import ChatSearch
 from .eliding_combo import ElidingCombo
+from .qt_namespace import USER_ROLE, Qt, set_by_name
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QKeyEvent
 
     from ..protocol.models import ChatSession, Project
 
-ROLE_ID = Qt.ItemDataRole.UserRole
+ROLE_ID = USER_ROLE
 
 
 class ProjectPicker(QWidget):
@@ -162,8 +163,7 @@ class SessionList(QWidget):
         self.list = ChatList()
         self.list.setAccessibleName(translate("Sidebar", "Chats"))
         # Long titles end in "…" (the whole title is in the tooltip), never cut off.
-        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        set_by_name(self.list, horizontalScrollBarPolicy="ScrollBarAlwaysOff", textElideMode="ElideRight")
         self.list.opened.connect(lambda item: self.session_chosen.emit(item.data(ROLE_ID)))
         self.list.menu_wanted.connect(self._menu)
         self.list.rename_wanted.connect(lambda item: self._for(item, self.ask_rename))

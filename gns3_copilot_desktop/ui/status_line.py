@@ -4,10 +4,10 @@ named "Status" (Orca's "read the status bar" reads that label)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar
 
 from ..protocol.translation import translate
+from .qt_namespace import Qt, set_by_name
 
 
 class StatusLine(QStatusBar):
@@ -17,7 +17,7 @@ class StatusLine(QStatusBar):
         self.message = QLabel()
         # Messages may quote the controller: plain text (also: no text document, whose
         # changes Qt would report as text events of a label that has no text for them).
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        set_by_name(self.message, textFormat="PlainText")
         # Never wider than the window allows: a long message is cut, not the window widened.
         self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.message.setContentsMargins(4, 0, 0, 0)  # where QStatusBar put its message

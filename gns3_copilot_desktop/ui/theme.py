@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QApplication, QFrame, QLabel, QWidget
+
+from .qt_namespace import Qt, set_by_name
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QFont
@@ -36,7 +38,7 @@ def bold_label(text: str = "") -> QLabel:
     Qt reports to screen readers as text events of a label that has no text for them
     ("Received text event for invalid interface"; nothing said)."""
     label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    set_by_name(label, textFormat="PlainText")
     font = label.font()
     font.setBold(True)
     label.setFont(font)
@@ -88,16 +90,18 @@ def light_palette() -> QPalette:
 STYLE_ARGUMENTS = ["-style", "Fusion"]
 
 
-def apply_theme(app: QApplication, theme: str, style: bool = True) -> None:
+def apply_theme(app: QApplication, theme: str, style: bool = True, fresh: bool = False) -> None:
     """`light`, `dark`, or `system` (whatever the platform gives). `style=False` when the
-    application was made with STYLE_ARGUMENTS."""
+    application was made with STYLE_ARGUMENTS; `fresh` when it was just made (it has
+    the platform's palette: nothing to undo, and the Qt namespace, which asking would
+    build, is left for after the first frame: qt_namespace)."""
     if style:
         app.setStyle("Fusion")
     if theme == "dark":
         app.setPalette(dark_palette())
     elif theme == "light":
         app.setPalette(light_palette())
-    elif app.testAttribute(Qt.ApplicationAttribute.AA_SetPalette):
+    elif not fresh and app.testAttribute(Qt.ApplicationAttribute.AA_SetPalette):
         app.setPalette(QPalette())  # back to the platform's own (only after a switch)
     if is_dark():
         _visible_indicators(app)
@@ -229,26 +233,52 @@ def pin_icon(size: int = 16, color: str = AMBER) -> QPixmap:
     return pixmap
 
 
+APP_ICON_SIZES = (16, 32, 64, 128, 256)
+
+
 def app_icon() -> QIcon:
-    """The window icon: a chat bubble over a network of three nodes."""
+    """The window icon, as draw_app_icon draws it, from the pixels kept in
+    app_icon_pixels: drawing sets pens and brushes, and PySide tells their overloads
+    apart by building the Python enums of the whole Qt namespace (14 ms), which the
+    window's first frame is otherwise painted without (qt_namespace)."""
+    import zlib
+    from binascii import a2b_base64
+
+    from PySide6.QtGui import QImage
+
+    from .app_icon_pixels import PIXELS
+
     icon = QIcon()
-    for size in (16, 32, 64, 128, 256):
-        pixmap, painter = _pixmap(size)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(BLUE))
-        painter.drawRoundedRect(QRectF(size * 0.06, size * 0.08, size * 0.88, size * 0.66), size * 0.16, size * 0.16)
-        painter.drawPolygon([QPointF(size * 0.25, size * 0.7), QPointF(size * 0.25, size * 0.92), QPointF(size * 0.45, size * 0.72)])
-        painter.setPen(QPen(QColor("#ffffff"), max(1.0, size / 24)))
-        nodes = [QPointF(size * 0.3, size * 0.5), QPointF(size * 0.5, size * 0.26), QPointF(size * 0.7, size * 0.5)]
-        painter.drawLine(nodes[0], nodes[1])
-        painter.drawLine(nodes[1], nodes[2])
-        painter.drawLine(nodes[0], nodes[2])
-        painter.setBrush(QColor("#ffffff"))
-        for node in nodes:
-            painter.drawEllipse(node, size * 0.07, size * 0.07)
-        painter.end()
-        icon.addPixmap(pixmap)
+    for size in APP_ICON_SIZES:
+        pixels = zlib.decompress(a2b_base64(PIXELS[size]))
+        image = QImage(pixels, size, size, QImage.Format.Format_RGBA8888_Premultiplied)
+        # A copy that owns its pixels: an image made on `pixels` only points at them,
+        # and a pixmap made from it may share them, read after `pixels` is freed (the
+        # sign-in dialog, which shows the window's icon, crashed so now and then).
+        # (a copy that owns its pixels: `image` only points at `pixels`, which go
+        # after this, and a pixmap may share its image's data)
+        icon.addPixmap(QPixmap.fromImage(image.copy()))
     return icon
+
+
+def draw_app_icon(size: int) -> QPixmap:
+    """A chat bubble over a network of three nodes. `python -m
+    gns3_copilot_desktop.ui.app_icon_pixels` stores what this draws (a test compares)."""
+    pixmap, painter = _pixmap(size)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(BLUE))
+    painter.drawRoundedRect(QRectF(size * 0.06, size * 0.08, size * 0.88, size * 0.66), size * 0.16, size * 0.16)
+    painter.drawPolygon([QPointF(size * 0.25, size * 0.7), QPointF(size * 0.25, size * 0.92), QPointF(size * 0.45, size * 0.72)])
+    painter.setPen(QPen(QColor("#ffffff"), max(1.0, size / 24)))
+    nodes = [QPointF(size * 0.3, size * 0.5), QPointF(size * 0.5, size * 0.26), QPointF(size * 0.7, size * 0.5)]
+    painter.drawLine(nodes[0], nodes[1])
+    painter.drawLine(nodes[1], nodes[2])
+    painter.drawLine(nodes[0], nodes[2])
+    painter.setBrush(QColor("#ffffff"))
+    for node in nodes:
+        painter.drawEllipse(node, size * 0.07, size * 0.07)
+    painter.end()
+    return pixmap
 
 
 class Card(QFrame):

@@ -20,11 +20,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ..protocol.translation import sentence, translate
 from ..protocol.untrusted_text import in_sentence, visible  # noqa: F401 - the policy's text half, used through here
+from .qt_namespace import Qt, set_by_name
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QUrl
@@ -60,7 +60,7 @@ def tooltip(text: str) -> str:
 
 def set_plain(label: QLabel, text: str) -> None:
     """Put untrusted text in a label: plain text, hiding characters shown."""
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    set_by_name(label, textFormat="PlainText")
     label.setText(visible(text))
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 import bisect
 import re
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from .selectable import SELECTABLE, SelectableLabel
+from .qt_namespace import Qt, set_by_name
+from .selectable import SelectableLabel
 from .untrusted import visible
 
 # Runs that Qt cannot break by itself: no space, and no CJK character (Qt breaks
@@ -33,7 +33,7 @@ _unbroken_runs: re.Pattern[str] | None = None  # compiled when first needed (2 m
 class WrapAnywhereLabel(SelectableLabel):
     def __init__(self) -> None:
         super().__init__()
-        self.setTextFormat(Qt.TextFormat.PlainText)
+        set_by_name(self, textFormat="PlainText")
         self.setWordWrap(True)
         self._raw = ""  # hiding characters made visible
         self._breaks: list[int] = []  # positions in the raw text where a line break was added
@@ -67,7 +67,7 @@ class WrapAnywhereLabel(SelectableLabel):
         start, length = self._selected
         shown_start = start + bisect.bisect_right(self._breaks, start)
         shown_end = start + length + bisect.bisect_left(self._breaks, start + length)
-        self.setTextInteractionFlags(self.textInteractionFlags() | SELECTABLE)
+        self.setTextInteractionFlags(self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setSelection(shown_start, shown_end - shown_start)
 
     # -- sizes ----------------------------------------------------------------------------
