@@ -25,6 +25,7 @@ skip_source_scan()  # (before the window's modules are imported: see there)
 # How long start-up waits for the window's first frame before going on without it (a
 # window shown minimised or on a hidden workspace is not painted until it is looked at).
 FIRST_PAINT_WAIT_MS = 500
+CONTROLLER_SIDE_EXIT_WAIT_S = 5
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -278,6 +279,12 @@ def main(argv: list[str] | None = None) -> int:
     QTimer.singleShot(FIRST_PAINT_WAIT_MS, window_up)
     app.exec()
     collect_again()  # (when the loop ended before boot)
+    if _loading is not None:
+        # A thread still importing when the interpreter shuts down crashes it (the
+        # import lock is gone: SIGSEGV, seen closing the window right after the
+        # sign-in dialog came up). Its imports take about 200 ms; a keyring that hangs
+        # is not waited for past CONTROLLER_SIDE_EXIT_WAIT_S.
+        _loading.join(timeout=CONTROLLER_SIDE_EXIT_WAIT_S)
     if window.restart_wanted and made_here:
         restart(sys.argv[1:] if argv is None else argv, window.restart_language)
     return int(state["code"])  # type: ignore[arg-type]

@@ -139,3 +139,15 @@ def test_system_after_dark_gives_the_platform_s_palette_back(qapp):
         assert qapp.palette().color(QPalette.ColorRole.Window) == platform
     finally:
         theme.apply_theme(qapp, "system", style=False)
+
+
+def test_closing_right_after_start_up_waits_for_the_controller_side(tmp_path):
+    """The window closed as soon as the sign-in dialog is up: the thread loading the
+    controller side (app.load_controller_side) is done before the interpreter shuts
+    down, which a thread still importing crashes."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GNS3_COPILOT_CONFIG_DIR": str(tmp_path),
+           "GNS3_COPILOT_EXIT_WHEN_READY": "1"}
+    probe = "from gns3_copilot_desktop import app\ncode = app.main([])\nprint(app._loading is not None and app._loading.is_alive())"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "False"
