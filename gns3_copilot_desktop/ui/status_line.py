@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar
 
 from ..protocol.translation import translate
-from .qt_namespace import Qt, set_by_name
+from .qt_namespace import set_by_name
 
 
 class StatusLine(QStatusBar):
