@@ -246,10 +246,10 @@ def test_paragraphs_followed_as_they_stream_are_not_parsed_again_when_frozen(qtb
     parses_in_frozen_blocks = []
     set_markdown = MarkdownBlock.set_markdown
 
-    def counted(block, text, fit=True):
+    def counted(block, text, fit=True, **table):
         if isinstance(block.parentWidget(), LazyMarkdownBlock):
             parses_in_frozen_blocks.append(text)
-        set_markdown(block, text, fit)
+        set_markdown(block, text, fit, **table)
 
     monkeypatch.setattr(MarkdownBlock, "set_markdown", counted)
     transcript = Transcript()
@@ -375,14 +375,29 @@ def test_a_burst_of_table_rows_is_shown_whole_and_in_order(qtbot):
     documents = []
     for block in blocks:
         block.realize(force=True)
-        documents.append(block.block.document())
+        documents.append(block.block)
     if message._settled_label.isVisible():  # the table's last rows, if not frozen yet
-        documents.append(message._settled_label.document())
-    rows = []
-    for document in documents:
+        documents.append(message._settled_label)
+    rows, columns = [], set()
+    for n, shown in enumerate(documents):
+        document = shown.document()
         table_frame = next(f for f in document.rootFrame().childFrames() if hasattr(f, "cellAt"))
-        assert table_frame.cellAt(0, 0).firstCursorPosition().block().text() == "Device"  # the header on each
-        rows += [table_frame.cellAt(r, 0).firstCursorPosition().block().text() for r in range(1, table_frame.rows())]
+        cells = [table_frame.cellAt(r, 0).firstCursorPosition().block().text() for r in range(table_frame.rows())]
+        # One table to the reader: the header once, at its start, not every few rows...
+        assert (cells[0] == "Device") == (n == 0), f"block {n} starts with {cells[0]}"
+        rows += cells[1:] if n == 0 else cells
+        # ... its columns at the same places in every block ...
+        layout = document.documentLayout()
+        columns.add(tuple(layout.blockBoundingRect(table_frame.cellAt(0, c).firstCursorPosition().block()).x()
+                          for c in range(table_frame.columns())))
+        # ... and no gap between the blocks: the table goes from a block's top to its
+        # bottom where another block continues it.
+        frame = layout.frameBoundingRect(table_frame)
+        if n > 0:
+            assert frame.top() <= 1, f"a gap above block {n}"
+        if n < len(documents) - 1:
+            assert shown.parentWidget().height() - frame.bottom() <= 1, f"a gap below block {n}"
+    assert len(columns) == 1, f"the columns move from block to block: {sorted(columns)[:3]}"
     assert rows == [f"R{n % 64}" for n in range(table.count("\n") - 2)]  # every row, in order
 
 
