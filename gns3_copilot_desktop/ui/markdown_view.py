@@ -157,7 +157,7 @@ class MarkdownBlock(QTextBrowser):
                 table_rows.restore_margins(document)  # a label is set anew, as part of a table or not
             self._table = table
             if table is not None:
-                table_rows.join(document, table)
+                table_rows.join(document, text, table)
                 self._widths_version = table.run.version
             edit.endEditBlock()
         finally:
