@@ -37,9 +37,12 @@ CHUNK_CHARS = 2048
 MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
 # Qt lays out a table's cells slowly and paints them more slowly still (a row of four
 # cells: 0.08 ms to lay out, 0.16 ms to paint): a table is cut every so many rows, so
-# that a block of it coming into view is parsed, laid out and painted well within a
-# frame (24 rows: 8-15 ms). The blocks still read as one table (see table_rows).
-MAX_TAIL_TABLE_ROWS = 12
+# that a block of it coming into view is parsed, laid out and painted within a frame.
+# Not fewer: each block also costs a widget, its showing and its place in the layouts,
+# outside any slice's budget; cut every 8 or 12 rows, the 1 MB table's longest turns
+# were longer (measured in CPU time, bench/stall_anatomy.py). The blocks still read as
+# one table (see table_rows).
+MAX_TAIL_TABLE_ROWS = 24
 # A burst (a megabyte in one frame) is taken in a little at a time, and cut for at most
 # this long before the loop gets the thread back; the rest follows on the next turns.
 FEED_CHARS = 2 * MAX_TAIL_CHARS
@@ -334,7 +337,19 @@ class LazyMarkdownBlock(QWidget):
         block.resize(self.width(), 0)
         self._hold(block)
         block.set_markdown(self.text, table=self.table)
-        block.show()
+        # Showing a widget lays out at once every layout above it that is out of date,
+        # and this block's new height has put its group's out of date: its 32 blocks
+        # were placed again for each block parsed (1-2 ms each, as much as laying out
+        # half a block of a table). With the group's layout off meanwhile, the group is
+        # laid out once, in the loop's layout pass, for all the blocks parsed in a turn.
+        group = self.parentWidget().layout() if self.parentWidget() is not None else None
+        if group is not None:
+            group.setEnabled(False)
+        try:
+            block.show()
+        finally:
+            if group is not None:
+                group.setEnabled(True)
         if self._code_places is not None:
             block.take_code_places(*self._code_places)
             self._code_places = None
