@@ -152,6 +152,7 @@ class MarkdownBlock(QTextBrowser):
             edit.beginEditBlock()
             if "|" in text:
                 _repair_tables(document)
+                table_rows.cheap_borders(document)
             if "`" in text or "~~~" in text or "    " in text:
                 _code_follows_text_size(document)
             if self._code is not None:
@@ -187,11 +188,7 @@ class MarkdownBlock(QTextBrowser):
     def fitted_height(self) -> int:
         """The height `fit()` gives it."""
         below = self._code.below_end() if self._code is not None else 0
-        size = self.document().size()  # (lays the document out if it is not yet)
-        if self._table is not None and table_rows.to_top(self.document(), self._table):
-            size = self.document().size()
-        table_bottom = table_rows.bottom_of_table(self.document(), self._table) if self._table is not None else None
-        return math.ceil(size.height() if table_bottom is None else table_bottom) + below
+        return math.ceil(self.document().size().height()) + below
 
 
 def readable_text(document: QTextDocument) -> str:

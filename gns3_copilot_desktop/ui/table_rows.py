@@ -5,7 +5,7 @@ markdown_view): Qt lays out and paints a table's cells slowly, and one block mus
 parse, lay out and paint within a frame. Each block is its own document, so Qt gave
 each its own table: the header again every few rows (the cut carries it, or the rows
 would not parse as a table), its own column widths (a column as wide as its widest
-cell in those rows) and an empty line between them. Here the blocks of one table
+cell in those rows) and the document's margins between them. Here the blocks of one table
 agree: the header only where the table starts, the same column widths in all (the
 widest cell seen in any of them so far), and nothing above a block that continues the
 table nor below one that the next block continues.
@@ -17,7 +17,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument, QTextLength, QTextTable
+from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QTextDocument, QTextFrameFormat, QTextLength, QTextTable
 
 
 @dataclass
@@ -66,10 +66,10 @@ def join(document: QTextDocument, text: str, part: TablePart) -> None:
     if part.continues:
         first.removeRows(0, 1)  # the header carried from the table's start
         _no_margin(document, top=True)
-        if _table_top is not None:
-            fmt = first.format()
-            fmt.setTopMargin(-_table_top)
-            first.setFormat(fmt)
+        # Its top line is the bottom line of the block above: drawn once, not twice.
+        fmt = first.format()
+        fmt.setTopMargin(-fmt.border())
+        first.setFormat(fmt)
     if part.continued:
         _no_margin(document, top=False)
     apply_widths(table, part.run)
@@ -84,38 +84,22 @@ def apply_widths(table: QTextTable, run: TableRun) -> None:
         table.setFormat(fmt)
 
 
-# How far below a document's top Qt places a table that starts it, with no margins:
-# the empty line a document has before a table (measured once: the same for every table
-# of the conversation's font). A block that continues a table is moved up by as much.
-_table_top: float | None = None
-
-
-def to_top(document: QTextDocument, part: TablePart) -> bool:
-    """Move a continuing block's table to its top (laid out): the first time only,
-    while the distance is not known yet. Whether it moved."""
-    global _table_top
-    found = tables(document)
-    if _table_top is not None or not part.continues or not found:
-        return False
-    frame = document.documentLayout().frameBoundingRect(found[0])
-    if frame.height() <= 0:
-        return False  # not laid out yet
-    _table_top = frame.top()
-    fmt = found[0].format()
-    fmt.setTopMargin(-_table_top)
-    found[0].setFormat(fmt)
-    return True
-
-
-def bottom_of_table(document: QTextDocument, part: TablePart) -> float | None:
-    """Where the block ends when the next block continues its table: at the table's
-    bottom edge, not after the empty line a document always has after a table; its
-    bottom line left out (the next block's top line is the one between them)."""
-    found = tables(document)
-    if not part.continued or not found:
-        return None
-    frame = document.documentLayout().frameBoundingRect(found[-1])
-    return frame.bottom() - found[-1].format().border() if frame.height() > 0 else None
+def cheap_borders(document: QTextDocument) -> None:
+    """Every table's lines drawn as single lines of one colour, each cell drawing its own
+    over its neighbour's (cell spacing -1), instead of Qt's collapsed borders: those
+    look the same (lines of the border colour made lighter by half, outset style) and
+    cost five times as much to paint and twice as much to lay out (24 rows of four
+    cells: 3.6 ms to paint, 1.9 ms to lay out; now 0.7 and 1.0 ms), most of the cost
+    of a big table's block coming into view."""
+    for table in tables(document):
+        fmt = table.format()
+        if not fmt.borderCollapse():
+            continue
+        fmt.setBorderCollapse(False)
+        fmt.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
+        fmt.setBorderBrush(QBrush(fmt.borderBrush().color().lighter(150)))
+        fmt.setCellSpacing(-fmt.border())
+        table.setFormat(fmt)
 
 
 def restore_margins(document: QTextDocument) -> None:
