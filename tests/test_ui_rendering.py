@@ -410,6 +410,34 @@ def test_a_burst_of_table_rows_is_shown_whole_and_in_order(qtbot):
     assert len(pitches) == 1, f"rows unevenly spaced where blocks meet: {sorted(pitches)}"
 
 
+def test_a_big_table_in_a_narrow_window_is_seen_whole(qtbot):
+    """A table cut into blocks has the same column widths in all of them; in a window
+    too narrow for those widths, its columns share the width instead (cells wrap):
+    nothing of a row goes past the answer's right edge, where nobody could see it."""
+    from gns3_copilot_desktop.ui.markdown_view import MAX_TAIL_TABLE_ROWS
+
+    header = "| Device name | Interface description | Operational status | Address and mask |\n|---|---|---|---|\n"
+    rows = "".join(f"| R{n} router | GigabitEthernet0/{n} uplink | up and running | 10.{n}.0.1/24 |\n" for n in range(3 * MAX_TAIL_TABLE_ROWS))
+    for width in (1000, 300):
+        view = MarkdownView()
+        qtbot.addWidget(view)
+        view.resize(width, 600)
+        view.show()
+        view.append(header + rows + "\nthe end\n", complete=True)
+        qtbot.waitUntil(lambda: not view._incoming and not view._resume.isActive(), timeout=5000)
+        blocks = view.frozen_blocks()
+        assert len(blocks) >= 3
+        for block in blocks:
+            block.realize(force=True)
+            document = block.block.document()
+            assert document.size().width() <= block.block.viewport().width() + 1, f"a row goes past the edge at {width} px"
+        view.resize(width // 2, 600)  # and made narrower still
+        qtbot.wait(20)
+        for block in blocks:
+            if not block.block.visibleRegion().isEmpty():
+                assert block.block.document().size().width() <= block.block.viewport().width() + 1
+
+
 def test_a_burst_of_cards_and_answers_in_one_frame_shows_each_in_order_when_scrolled_through(qtbot):
     """A fast stream brings many screens in one frame: those scrolled past before they
     were painted are drawn when the reader comes to them, each one, in order, with what

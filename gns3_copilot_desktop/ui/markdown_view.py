@@ -91,6 +91,8 @@ class MarkdownBlock(QTextBrowser):
             self._width_pending = True
             return
         self._width_pending = False
+        if self._table is not None and event.size().width() != event.oldSize().width():
+            self._widen_table()  # (fixed widths or shares of the width: see apply_widths)
         super().resizeEvent(event)
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -109,9 +111,15 @@ class MarkdownBlock(QTextBrowser):
     def _widen_table(self) -> None:
         found = table_rows.tables(self.document()) if self._table is not None else []
         if found:
-            table_rows.apply_widths(found[0] if self._table.continues else found[-1], self._table.run)
+            table_rows.apply_widths(found[0] if self._table.continues else found[-1], self._table.run, self._text_width())
+
+    def _text_width(self) -> float:
+        """The width its text is laid out at (known before the block is first shown)."""
+        return self.width() - 2 * self.document().documentMargin()
 
     def _lay_out_at_width(self) -> None:
+        if self._table is not None:
+            self._widen_table()
         self.document().setTextWidth(self.viewport().width())
 
     def _fit(self, size: QSizeF) -> None:
@@ -161,7 +169,7 @@ class MarkdownBlock(QTextBrowser):
                 table_rows.restore_margins(document)  # a label is set anew, as part of a table or not
             self._table = table
             if table is not None:
-                table_rows.join(document, text, table)
+                table_rows.join(document, text, table, self._text_width())
                 self._widths_version = table.run.version
             edit.endEditBlock()
         finally:

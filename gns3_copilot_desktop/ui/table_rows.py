@@ -52,9 +52,9 @@ def tables(document: QTextDocument) -> list[QTextTable]:
     return [frame for frame in document.rootFrame().childFrames() if isinstance(frame, QTextTable)]
 
 
-def join(document: QTextDocument, text: str, part: TablePart) -> None:
+def join(document: QTextDocument, text: str, part: TablePart, available: float) -> None:
     """Make the block's share of the table look like part of one table (see above).
-    Called once its text is parsed, before it is laid out."""
+    Called once its text is parsed, before it is laid out at the `available` width."""
     found = tables(document)
     if not found:
         return
@@ -72,13 +72,22 @@ def join(document: QTextDocument, text: str, part: TablePart) -> None:
         first.setFormat(fmt)
     if part.continued:
         _no_margin(document, top=False)
-    apply_widths(table, part.run)
+    apply_widths(table, part.run, available)
 
 
-def apply_widths(table: QTextTable, run: TableRun) -> None:
+def apply_widths(table: QTextTable, run: TableRun, available: float) -> None:
+    """The run's column widths on this block's table. Wider in all than the `available`
+    width (the block's), the columns share it in the same proportions instead, their
+    cells wrapped: fixed widths would go past the block's right edge, and the rest of
+    the row would not be seen (the answer never scrolls sideways)."""
     fmt = table.format()
     padding = 2 * fmt.cellPadding() + fmt.border() + 1
-    constraints = [QTextLength(QTextLength.Type.FixedLength, math.ceil(width + padding)) for width in run.widths]
+    widths = [math.ceil(width + padding) for width in run.widths]
+    if available > 0 and sum(widths) + 2 * fmt.border() > available:
+        total = sum(widths)
+        constraints = [QTextLength(QTextLength.Type.PercentageLength, 100 * width / total) for width in widths]
+    else:
+        constraints = [QTextLength(QTextLength.Type.FixedLength, width) for width in widths]
     if fmt.columnWidthConstraints() != constraints:
         fmt.setColumnWidthConstraints(constraints[: table.columns()])
         table.setFormat(fmt)
