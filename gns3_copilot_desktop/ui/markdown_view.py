@@ -703,6 +703,8 @@ class MarkdownView(QWidget):
         table count: two short tables, or a table and the text after it, are not cut."""
         if "|" not in self._tail:
             return 0
+        if self._tail.count("\n|", 0, MAX_TAIL_CHARS) + self._tail.startswith("|") <= MAX_TAIL_TABLE_ROWS:
+            return 0  # (counted in C: too few table lines in all for a run that long)
         window = self._tail[:MAX_TAIL_CHARS]
         rows = position = 0
         while True:
