@@ -5,10 +5,10 @@ markdown_view): Qt lays out and paints a table's cells slowly, and one block mus
 parse, lay out and paint within a frame. Each block is its own document, so Qt gave
 each its own table: the header again every few rows (the cut carries it, or the rows
 would not parse as a table), its own column widths (a column as wide as its widest
-cell in those rows) and the document's margins between them. Here the blocks of one table
-agree: the header only where the table starts, the same column widths in all (the
-widest cell seen in any of them so far), and nothing above a block that continues the
-table nor below one that the next block continues.
+cell in those rows) and the document's margins between them. Here the blocks of one
+table agree: the header only where the table starts, the same column widths in all
+(the widest cell seen in any of them so far), and nothing above a block that
+continues the table nor below one that the next block continues.
 """
 
 from __future__ import annotations
