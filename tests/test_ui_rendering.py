@@ -246,10 +246,10 @@ def test_paragraphs_followed_as_they_stream_are_not_parsed_again_when_frozen(qtb
     parses_in_frozen_blocks = []
     set_markdown = MarkdownBlock.set_markdown
 
-    def counted(block, text, fit=True, **table):
+    def counted(block, text, fit=True):
         if isinstance(block.parentWidget(), LazyMarkdownBlock):
             parses_in_frozen_blocks.append(text)
-        set_markdown(block, text, fit, **table)
+        set_markdown(block, text, fit)
 
     monkeypatch.setattr(MarkdownBlock, "set_markdown", counted)
     transcript = Transcript()
@@ -345,10 +345,8 @@ def test_a_burst_of_table_rows_is_shown_whole_and_in_order(qtbot):
     """A big table arriving at once is cut and shown over several turns of the loop
     (its blocks shown a turn's worth at a time): every block ends up on screen, one
     under the other, and text that came meanwhile follows the table."""
-    from PySide6.QtGui import QColor
-
     from gns3_copilot_desktop.controller_sim.hostile import _table
-    from gns3_copilot_desktop.ui.markdown_view import FEED_CHARS, MAX_TAIL_TABLE_ROWS
+    from gns3_copilot_desktop.ui.markdown_view import FEED_CHARS
 
     table = _table(200_000)
     transcript = Transcript()
@@ -377,65 +375,15 @@ def test_a_burst_of_table_rows_is_shown_whole_and_in_order(qtbot):
     documents = []
     for block in blocks:
         block.realize(force=True)
-        documents.append(block.block)
+        documents.append(block.block.document())
     if message._settled_label.isVisible():  # the table's last rows, if not frozen yet
-        documents.append(message._settled_label)
-    rows, columns = [], set()
-    for n, shown in enumerate(documents):
-        document = shown.document()
+        documents.append(message._settled_label.document())
+    rows = []
+    for document in documents:
         table_frame = next(f for f in document.rootFrame().childFrames() if hasattr(f, "cellAt"))
-        cells = [table_frame.cellAt(r, 0).firstCursorPosition().block().text() for r in range(table_frame.rows())]
-        # One table to the reader: the header once, at its start, not every few rows...
-        assert (cells[0] == "Device") == (n == 0), f"block {n} starts with {cells[0]}"
-        rows += cells[1:] if n == 0 else cells
-        # ... its columns at the same places in every block ...
-        layout = document.documentLayout()
-        columns.add(tuple(layout.blockBoundingRect(table_frame.cellAt(0, c).firstCursorPosition().block()).x()
-                          for c in range(table_frame.columns())))
-    assert len(columns) == 1, f"the columns move from block to block: {sorted(columns)[:3]}"
+        assert table_frame.cellAt(0, 0).firstCursorPosition().block().text() == "Device"  # the header on each
+        rows += [table_frame.cellAt(r, 0).firstCursorPosition().block().text() for r in range(1, table_frame.rows())]
     assert rows == [f"R{n % 64}" for n in range(table.count("\n") - 2)]  # every row, in order
-    # ... and rows evenly spaced across the blocks, one line between any two: no gap,
-    # no doubled line, no row squeezed where a block ends and the next goes on.
-    qtbot.wait(50)  # (laid out at the parsed blocks' heights)
-    picture = message.grab().toImage()
-    first = blocks[0].mapTo(message, blocks[0].rect().topLeft())
-    middle_y = first.y() + blocks[0].height() // 2
-    background = QColor(picture.pixelColor(0, 0))
-    left = next(x for x in range(first.x(), first.x() + 100) if picture.pixelColor(x, middle_y) != background)
-    x = left + 3  # inside the first column, left of its text
-    lines = [y for y in range(first.y(), min(picture.height(), tops[min(6, len(tops) - 1)]))
-             if picture.pixelColor(x, y).lightness() < background.lightness() - 20]
-    assert len(lines) > 5 * MAX_TAIL_TABLE_ROWS, "the table's lines are not seen"
-    pitches = {b - a for a, b in zip(lines[1:], lines[2:])}  # (after the header's line)
-    assert len(pitches) == 1, f"rows unevenly spaced where blocks meet: {sorted(pitches)}"
-
-
-def test_a_big_table_in_a_narrow_window_is_seen_whole(qtbot):
-    """A table cut into blocks has the same column widths in all of them; in a window
-    too narrow for those widths, its columns share the width instead (cells wrap):
-    nothing of a row goes past the answer's right edge, where nobody could see it."""
-    from gns3_copilot_desktop.ui.markdown_view import MAX_TAIL_TABLE_ROWS
-
-    header = "| Device name | Interface description | Operational status | Address and mask |\n|---|---|---|---|\n"
-    rows = "".join(f"| R{n} router | GigabitEthernet0/{n} uplink | up and running | 10.{n}.0.1/24 |\n" for n in range(3 * MAX_TAIL_TABLE_ROWS))
-    for width in (1000, 300):
-        view = MarkdownView()
-        qtbot.addWidget(view)
-        view.resize(width, 600)
-        view.show()
-        view.append(header + rows + "\nthe end\n", complete=True)
-        qtbot.waitUntil(lambda: not view._incoming and not view._resume.isActive(), timeout=5000)
-        blocks = view.frozen_blocks()
-        assert len(blocks) >= 3
-        for block in blocks:
-            block.realize(force=True)
-            document = block.block.document()
-            assert document.size().width() <= block.block.viewport().width() + 1, f"a row goes past the edge at {width} px"
-        view.resize(width // 2, 600)  # and made narrower still
-        qtbot.wait(20)
-        for block in blocks:
-            if not block.block.visibleRegion().isEmpty():
-                assert block.block.document().size().width() <= block.block.viewport().width() + 1
 
 
 def test_a_burst_of_cards_and_answers_in_one_frame_shows_each_in_order_when_scrolled_through(qtbot):

@@ -31,17 +31,12 @@ from PySide6.QtCore import QSizeF, Qt, QTimer
 from PySide6.QtGui import QAccessible, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
-from . import loop_turn, table_rows, untrusted
+from . import loop_turn, untrusted
 
 CHUNK_CHARS = 2048
 MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
-# Qt lays out a table's cells slowly and paints them more slowly still (a row of four
-# cells: 0.08 ms to lay out, 0.16 ms to paint): a table is cut every so many rows, so
-# that a block of it coming into view is parsed, laid out and painted within a frame.
-# Not fewer: each block also costs a widget, its showing and its place in the layouts,
-# outside any slice's budget; cut every 8 or 12 rows, the 1 MB table's longest turns
-# were longer (measured in CPU time, bench/stall_anatomy.py). The blocks still read as
-# one table (see table_rows).
+# Qt lays out a table's cells slowly (about 0.1 ms each): a table is cut every so many
+# rows, so a block of it parses within a frame too.
 MAX_TAIL_TABLE_ROWS = 24
 # A burst (a megabyte in one frame) is taken in a little at a time, and cut for at most
 # this long before the loop gets the thread back; the rest follows on the next turns.
@@ -78,8 +73,6 @@ class MarkdownBlock(QTextBrowser):
         self._code = None  # code_blocks.CodeBlocks, made for the first code block
         self._width_pending = False  # resized while out of view: laid out when seen
         self._setting = False  # within set_markdown
-        self._table: table_rows.TablePart | None = None  # its share of a table cut into blocks
-        self._widths_version = 0  # of the table's column widths it is laid out with
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         # Laying a document out again at a new width costs its whole length: a window
@@ -91,8 +84,6 @@ class MarkdownBlock(QTextBrowser):
             self._width_pending = True
             return
         self._width_pending = False
-        if self._table is not None and event.size().width() != event.oldSize().width():
-            self._widen_table()  # (fixed widths or shares of the width: see apply_widths)
         super().resizeEvent(event)
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -102,30 +93,15 @@ class MarkdownBlock(QTextBrowser):
         if self._width_pending:
             self._width_pending = False
             QTimer.singleShot(0, self, self._lay_out_at_width)  # not from inside a paint
-        if self._table is not None and self._table.run.version != self._widths_version:
-            # Another block of its table had a wider cell: laid out at the new widths.
-            self._widths_version = self._table.run.version
-            QTimer.singleShot(0, self, self._widen_table)
         super().paintEvent(event)
 
-    def _widen_table(self) -> None:
-        found = table_rows.tables(self.document()) if self._table is not None else []
-        if found:
-            table_rows.apply_widths(found[0] if self._table.continues else found[-1], self._table.run, self._text_width())
-
-    def _text_width(self) -> float:
-        """The width its text is laid out at (known before the block is first shown)."""
-        return self.width() - 2 * self.document().documentMargin()
-
     def _lay_out_at_width(self) -> None:
-        if self._table is not None:
-            self._widen_table()
         self.document().setTextWidth(self.viewport().width())
 
     def _fit(self, size: QSizeF) -> None:
         if self._setting:
             return  # fitted once the new text is in (see set_markdown)
-        height = self.fitted_height()
+        height = math.ceil(size.height()) + (self._code.below_end() if self._code is not None else 0)
         if height != self.height():
             self.setFixedHeight(height)
         if self._code is not None:
@@ -135,10 +111,9 @@ class MarkdownBlock(QTextBrowser):
         # Rendering untrusted Markdown never reads a file, a device or the network.
         return untrusted.placeholder_resource()
 
-    def set_markdown(self, text: str, fit: bool = True, table: table_rows.TablePart | None = None) -> None:
+    def set_markdown(self, text: str, fit: bool = True) -> None:
         """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
-        the growth of several blocks is known before any of them grows). `table`: the
-        block shows part of a table cut into blocks (see table_rows)."""
+        the growth of several blocks is known before any of them grows)."""
         if self._code is not None:
             self._code.forget()
         # Setting the text clears the document first: fitted on every size it passes
@@ -160,17 +135,10 @@ class MarkdownBlock(QTextBrowser):
             edit.beginEditBlock()
             if "|" in text:
                 _repair_tables(document)
-                table_rows.cheap_borders(document)
             if "`" in text or "~~~" in text or "    " in text:
                 _code_follows_text_size(document)
             if self._code is not None:
                 self._code.colour()
-            if self._table is not None:
-                table_rows.restore_margins(document)  # a label is set anew, as part of a table or not
-            self._table = table
-            if table is not None:
-                table_rows.join(document, text, table, self._text_width())
-                self._widths_version = table.run.version
             edit.endEditBlock()
         finally:
             self._setting = False
@@ -275,16 +243,14 @@ class LazyMarkdownBlock(QWidget):
     answer streamed while the view follows its end never lays out what nobody sees."""
 
     def __init__(self, text: str, parent: QWidget | None = None, parsed: MarkdownBlock | None = None,
-                 code_places: tuple[list, QWidget] | None = None, table: table_rows.TablePart | None = None):
+                 code_places: tuple[list, QWidget] | None = None):
         """`parsed`: a block that already shows `text` (the open tail's finished
         paragraphs, on screen a moment ago): it is kept as it is, not parsed again.
         `code_places`: where the reader was in the open tail's code blocks, and the
         answer's view, taken by this block's code when it is parsed (see
-        MarkdownBlock.take_code_places). `table`: its part of a table cut into blocks
-        (see table_rows)."""
+        MarkdownBlock.take_code_places)."""
         super().__init__(parent)
         self.text = text
-        self.table = table
         self.block: MarkdownBlock | None = None
         self._code_places = code_places
         self._refocus = False
@@ -341,20 +307,8 @@ class LazyMarkdownBlock(QWidget):
         # layout places it, and the document was laid out at that width, then again.
         block.resize(self.width(), 0)
         self._hold(block)
-        block.set_markdown(self.text, table=self.table)
-        # Showing a widget lays out at once every layout above it that is out of date,
-        # and this block's new height has put its group's out of date: its 32 blocks
-        # were placed again for each block parsed (1-2 ms each, as much as laying out
-        # half a block of a table). With the group's layout off meanwhile, the group is
-        # laid out once, in the loop's layout pass, for all the blocks parsed in a turn.
-        group = self.parentWidget().layout() if self.parentWidget() is not None else None
-        if group is not None:
-            group.setEnabled(False)
-        try:
-            block.show()
-        finally:
-            if group is not None:
-                group.setEnabled(True)
+        block.set_markdown(self.text)
+        block.show()
         if self._code_places is not None:
             block.take_code_places(*self._code_places)
             self._code_places = None
@@ -450,7 +404,6 @@ class MarkdownView(QWidget):
     def _reset(self) -> None:
         self._frozen: list[str] = []  # text already parsed into its own label
         self._carry = ""  # what the tail needs before it to render as it should (see _forced_cut)
-        self._table_run: table_rows.TableRun | None = None  # the table the carry is the header of
         self._fence_opener: str | None = None  # the open code block's first line at the tail's start
         self._incoming: deque[str] = deque()  # text not taken into the tail yet
         self._incoming_offset = 0  # how much of the first incoming piece is taken
@@ -514,7 +467,7 @@ class MarkdownView(QWidget):
                     self._freeze(self._settled_cut() or cut)
                 if spent():
                     return self._pause()
-            while len(self._tail) > MAX_TAIL_CHARS or self._table_rows_cut():
+            while len(self._tail) > MAX_TAIL_CHARS or self._tail_table_rows() > MAX_TAIL_TABLE_ROWS:
                 self._forced_cut()
                 if spent():
                     return self._pause()
@@ -595,17 +548,16 @@ class MarkdownView(QWidget):
         writing = self._tail[split:] if split else self._carry + self._tail
         changed = []
         places = []
-        carried = self._table_part(continued=False)  # the label that starts with the carry
         if settled != self._settled_shown:
             # A code block the tail was showing may be joining the finished paragraphs:
             # the reader's place in it goes with it.
             places = self._tail_label.code_places()
             self._settled_shown = settled
-            self._settled_label.set_markdown(settled, fit=False, table=carried)
+            self._settled_label.set_markdown(settled, fit=False)
             changed.append((self._settled_label, bool(settled)))
         if writing != self._shown:
             self._shown = writing
-            self._tail_label.set_markdown(writing, fit=False, table=None if split else carried)
+            self._tail_label.set_markdown(writing, fit=False)
             changed.append((self._tail_label, bool(writing)))
         if self.before_growing is not None:
             # Both parsed, neither resized yet: what the view grows by in all (a paragraph
@@ -659,25 +611,12 @@ class MarkdownView(QWidget):
             position = newline + 1
         self._scanned = max(self._scanned, end)
 
-    def _table_part(self, continued: bool) -> table_rows.TablePart | None:
-        """The part of a table cut into blocks that the text after the carry is, if it
-        is one: it continues the table whose header is carried, and/or goes on in the
-        next block (`continued`). Told before the carry changes."""
-        continues = bool(self._carry) and self._fence_opener is None and self._table_run is not None
-        if not continues and not continued:
-            return None
-        if not continues:
-            self._table_run = table_rows.TableRun()  # a table that starts here and is cut
-        return table_rows.TablePart(self._table_run, continues, continued)
-
-    def _freeze(self, upto: int, shown: str | None = None, table: table_rows.TablePart | None = None) -> None:
+    def _freeze(self, upto: int, shown: str | None = None) -> None:
         """Parse the tail's first `upto` characters into a block of their own (shown as
-        `shown` when a forced cut adds context, with `table` its part of a table cut
-        into blocks); a paragraph break ends any context."""
+        `shown` when a forced cut adds context); a paragraph break ends any context."""
         text = self._tail[:upto]
         if shown is None:
-            table = self._table_part(continued=False)
-            shown, self._carry, self._fence_opener, self._table_run = self._carry + text, "", None, None
+            shown, self._carry, self._fence_opener = self._carry + text, "", None
         parsed = None
         if shown == self._settled_shown and self._settled_on_screen():
             # Exactly what the settled label shows: it becomes the block, and the tail's
@@ -686,7 +625,7 @@ class MarkdownView(QWidget):
             parsed, self._settled_label, self._settled_shown = self._settled_label, None, ""
             self._layout.removeWidget(parsed)
         places = self._tail_label.code_places() if parsed is None and self._tail_label is not None else []
-        chunk = LazyMarkdownBlock(shown, parsed=parsed, code_places=(places, self) if places else None, table=table)
+        chunk = LazyMarkdownBlock(shown, parsed=parsed, code_places=(places, self) if places else None)
         if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
             self._groups.append(_Blocks())
             self._layout.insertWidget(len(self._groups) - 1, self._groups[-1])  # before the tail
@@ -697,33 +636,23 @@ class MarkdownView(QWidget):
         self._scanned = max(0, self._scanned - upto)
         self._breaks = [b - upto for b in self._breaks if b > upto]
 
-    def _table_rows_cut(self) -> int:
-        """Where a table in the tail with more than MAX_TAIL_TABLE_ROWS lines in a row
-        is cut: after that many of its lines (0: there is none such). Only lines of one
-        table count: two short tables, or a table and the text after it, are not cut."""
+    def _tail_table_rows(self) -> int:
         if "|" not in self._tail:
             return 0
-        if self._tail.count("\n|", 0, MAX_TAIL_CHARS) + self._tail.startswith("|") <= MAX_TAIL_TABLE_ROWS:
-            return 0  # (counted in C: too few table lines in all for a run that long)
-        window = self._tail[:MAX_TAIL_CHARS]
-        rows = position = 0
-        while True:
-            newline = window.find("\n", position)
-            if newline < 0:
-                return 0
-            if window.startswith("|", position):
-                rows += 1
-                if rows > MAX_TAIL_TABLE_ROWS:
-                    return position
-            else:
-                rows = 0
-            position = newline + 1
+        return self._tail.count("\n|", 0, MAX_TAIL_CHARS) + self._tail.startswith("|")
 
     def _forced_cut(self) -> None:
         """The tail is too long and has no paragraph break: cut it anyway, keeping what
         the next block needs to render as the same code block or table."""
         window = self._tail[:MAX_TAIL_CHARS]
-        cut = self._table_rows_cut()
+        cut = 0
+        if self._tail_table_rows() > MAX_TAIL_TABLE_ROWS:
+            position = -1
+            for _ in range(MAX_TAIL_TABLE_ROWS):  # after the MAX_TAIL_TABLE_ROWS-th line
+                position = window.find("\n", position + 1)
+                if position < 0:
+                    break
+            cut = position + 1 if position >= 0 else 0
         if cut == 0:
             cut = window.rfind("\n", CHUNK_CHARS // 2) + 1
         if cut == 0:
@@ -747,21 +676,15 @@ class MarkdownView(QWidget):
                 else:
                     table_header = []
         shown = self._carry + text
-        table = None
         if opener is not None:
             shown += ("" if text.endswith("\n") else "\n") + opener[:3] + "\n"
-            table = self._table_part(continued=False)
-            self._carry, self._fence_opener, self._table_run = opener + "\n", opener, None
+            self._carry, self._fence_opener = opener + "\n", opener
         else:
             in_table = len(table_header) == 2 and text.endswith("\n") and self._tail[cut:cut + 1] in ("|", "")
             header = "".join(table_header)
-            carried = in_table and len(header) <= MAX_CARRY_CHARS
-            table = self._table_part(continued=carried)
-            self._carry = header if carried else ""
+            self._carry = header if in_table and len(header) <= MAX_CARRY_CHARS else ""
             self._fence_opener = None
-            if not carried:
-                self._table_run = None
-        self._freeze(cut, shown, table)
+        self._freeze(cut, shown)
         # The scanner's fence state goes on from the cut, as the context now says.
         self._in_fence = self._fence_opener is not None if self._scanned == 0 else self._in_fence
 
