@@ -204,6 +204,7 @@ def test_a_code_block_scrolled_sideways_stays_so_while_the_answer_streams_on(qtb
         assert shown.text.horizontalScrollBar().value() == bar.maximum() > 0, f"scrolled back after {words!r}"
 
 
+PROSE = "The neighbours come up one after the other, and the routes follow. " * 30
 LONG_CODE = "".join(f" network 10.0.{i}.0 0.0.0.255 area 0 ! one of many\n" for i in range(40))
 
 
@@ -247,7 +248,15 @@ def _answer_being_written(qtbot, start: str):
     ("Here it is:\n\n```\nrouter ospf 1\n" + LONG_LINE + "\n" + LONG_CODE + "```\n", ["\nThat", " is all.\n\nNext, "]),
     # The code block is still being written, a line at a time.
     ("Here it is:\n\n```\nrouter ospf 1\n" + LONG_LINE + "\n", [" network 10.0.0.0", " 0.0.0.255 area 0\n", LONG_CODE, "```\n\nThat is all.\n"]),
-], ids=["joins-the-finished-paragraphs", "becomes-a-part-of-its-own", "still-being-written"])
+    # The finished paragraphs above, the code block among them, become a part of the
+    # answer as they are (they were on screen) when the paragraphs go past 2 KB.
+    (ANSWER.removesuffix("That is all.\n") + "That is", [" all.\n\n" + PROSE, "\n\nNext, "]),
+    # The same, the finished paragraphs already long enough to be a part (1 KB): the
+    # view they are shown in becomes the part, moved to another place in the answer.
+    ("A few words. " * 85 + "\n\n" + ANSWER.removesuffix("That is all.\n") + "That is",
+     [" all.\n\n" + PROSE, "\n\nNext, "]),
+], ids=["joins-the-finished-paragraphs", "becomes-a-part-of-its-own", "still-being-written",
+        "finished-paragraphs-become-a-part", "finished-paragraphs-become-a-part-as-they-are"])
 def test_a_code_block_scrolled_sideways_stays_so_while_it_is_written_and_after(qtbot, start, more):
     """The reader scrolled the code sideways to read a long line, and clicked in it to
     read on with the arrow keys. However the answer goes on, they must find it where it

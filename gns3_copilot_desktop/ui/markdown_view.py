@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QSizeF, Qt, QTimer
 from PySide6.QtGui import QAccessible, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
-from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, untrusted
 
@@ -237,23 +237,31 @@ def _repair_tables(document: QTextDocument) -> None:
         cursor.mergeCharFormat(bold)
 
 
+def _focus_within(widget: QWidget) -> QWidget | None:
+    """The widget with the keyboard, if it is this one or inside it."""
+    focus = QApplication.focusWidget()
+    return focus if focus is not None and widget.isAncestorOf(focus) else None
+
+
 class LazyMarkdownBlock(QWidget):
     """A frozen block that parses its Markdown only when first painted, i.e. when it
     scrolls into view. Until then it holds the text and an estimated height, so a long
     answer streamed while the view follows its end never lays out what nobody sees."""
 
     def __init__(self, text: str, parent: QWidget | None = None, parsed: MarkdownBlock | None = None,
-                 code_places: tuple[list, QWidget] | None = None):
+                 code_places: tuple[list, QWidget] | None = None, refocus: QWidget | None = None):
         """`parsed`: a block that already shows `text` (the open tail's finished
         paragraphs, on screen a moment ago): it is kept as it is, not parsed again.
         `code_places`: where the reader was in the open tail's code blocks, and the
         answer's view, taken by this block's code when it is parsed (see
-        MarkdownBlock.take_code_places)."""
+        MarkdownBlock.take_code_places). `refocus`: the widget in `parsed` the reader
+        had the keyboard in (to select text, or in a code block to read on with the
+        arrow keys), given it back once this block is shown (see MarkdownView._freeze)."""
         super().__init__(parent)
         self.text = text
         self.block: MarkdownBlock | None = None
         self._code_places = code_places
-        self._refocus = False
+        self._refocus = refocus
         self._estimated_for = -1
         # For the estimate, counted once: a resize re-estimates every block in O(1).
         self._line_count = text.count("\n") + 1
@@ -265,17 +273,17 @@ class LazyMarkdownBlock(QWidget):
             # would lay the document out again (and back), costing more than a parse.
             self.resize(parsed.width(), parsed.height())
             self.setFixedHeight(parsed.height())
-            # Taken from another parent, it is hidden, and the focus leaves it (the reader
-            # clicked in it, to select text): it gets it back once shown here.
-            self._refocus = parsed.hasFocus()
             self._hold(parsed)
             parsed.show()  # (shown with this block)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
-        if self._refocus and self.block is not None:
-            self._refocus = False
-            self.block.setFocus()
+        if self._refocus is not None:
+            from shiboken6 import isValid
+
+            focus, self._refocus = self._refocus, None
+            if isValid(focus) and focus.isVisible():
+                focus.setFocus()
 
     def _estimate(self) -> None:
         width = self.width() if self.width() > 100 else 700
@@ -563,7 +571,7 @@ class MarkdownView(QWidget):
         if settled != self._settled_shown:
             # A code block the tail was showing may be joining the finished paragraphs:
             # the reader's place in it goes with it.
-            places = self._tail_label.code_places()
+            places = self._code_places()
             self._settled_shown = settled
             self._settled_label.set_markdown(settled, fit=False)
             changed.append((self._settled_label, bool(settled)))
@@ -583,6 +591,10 @@ class MarkdownView(QWidget):
                 self.before_growing(growth)
         for label, shown in changed:
             label.fit()
+            if not shown and _focus_within(label) is not None:
+                # Hidden with the keyboard in it, Qt would give it to the next widget in
+                # Tab order (a button such as Stop): it waits in the answer instead.
+                self.setFocus()
             label.setVisible(shown)
         self._settled_label.take_code_places(places, self)
 
@@ -593,6 +605,12 @@ class MarkdownView(QWidget):
         self._settled_label.setVisible(False)
         self._layout.insertWidget(self._layout.indexOf(self._tail_label), self._settled_label)
         self._settled_shown = ""
+
+    def _code_places(self) -> list:
+        """Where the reader is in the code the open tail's labels show (the settled one's
+        too: their code moves on as the answer goes on)."""
+        return [place for label in (self._settled_label, self._tail_label) if label is not None
+                for place in label.code_places()]
 
     def _settled_on_screen(self) -> bool:
         label = self._settled_label
@@ -629,15 +647,22 @@ class MarkdownView(QWidget):
         text = self._tail[:upto]
         if shown is None:
             shown, self._carry, self._fence_opener = self._carry + text, "", None
-        parsed = None
+        parsed = refocus = None
         if shown == self._settled_shown and self._settled_on_screen():
             # Exactly what the settled label shows: it becomes the block, and the tail's
             # next finished paragraphs get a label of their own when the tail is shown
             # (made here, it counted as cutting time, and put the tail off a turn).
             parsed, self._settled_label, self._settled_shown = self._settled_label, None, ""
+            refocus = _focus_within(parsed)
+            if refocus is not None:
+                # Taken to another parent, it is hidden, and Qt would give the keyboard
+                # to the next widget in Tab order (a button such as Stop): it waits in
+                # the answer until the block is shown.
+                self.setFocus()
             self._layout.removeWidget(parsed)
-        places = self._tail_label.code_places() if parsed is None and self._tail_label is not None else []
-        chunk = LazyMarkdownBlock(shown, parsed=parsed, code_places=(places, self) if places else None)
+        places = self._code_places() if parsed is None else []
+        chunk = LazyMarkdownBlock(shown, parsed=parsed, code_places=(places, self) if places else None,
+                                  refocus=refocus)
         if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
             self._groups.append(_Blocks())
             self._layout.insertWidget(len(self._groups) - 1, self._groups[-1])  # before the tail
