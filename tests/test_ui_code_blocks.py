@@ -204,6 +204,10 @@ def test_a_code_block_scrolled_sideways_stays_so_while_the_answer_streams_on(qtb
         assert shown.text.horizontalScrollBar().value() == bar.maximum() > 0, f"scrolled back after {words!r}"
 
 
+def _pieces(text: str, size: int) -> list[str]:
+    return [text[i:i + size] for i in range(0, len(text), size)]
+
+
 PROSE = "The neighbours come up one after the other, and the routes follow. " * 30
 LONG_CODE = "".join(f" network 10.0.{i}.0 0.0.0.255 area 0 ! one of many\n" for i in range(40))
 
@@ -255,8 +259,16 @@ def _answer_being_written(qtbot, start: str):
     # view they are shown in becomes the part, moved to another place in the answer.
     ("A few words. " * 85 + "\n\n" + ANSWER.removesuffix("That is all.\n") + "That is",
      [" all.\n\n" + PROSE, "\n\nNext, "]),
+    # A configuration longer than a part (4 KB), in pieces of 40 characters as a model
+    # writes it: lines arrive in two pieces, and it is cut while one is half shown.
+    ("Here it is:\n\n```\nrouter ospf 1\n" + LONG_LINE + "\n",
+     _pieces(LONG_CODE * 3 + "```\n\nThat is all.\n\nNext, ", 40)),
+    # The closing fence in two pieces: its first was shown as a line of code.
+    ("Here it is:\n\n```\nrouter ospf 1\n" + LONG_LINE + "\n", ["``", "`\n\nThat is all.\n"]),
+    ("Here it is:\n\n```\nrouter ospf 1\n" + LONG_LINE + "\n", ["`", "``\n\nThat is all.\n"]),
 ], ids=["joins-the-finished-paragraphs", "becomes-a-part-of-its-own", "still-being-written",
-        "finished-paragraphs-become-a-part", "finished-paragraphs-become-a-part-as-they-are"])
+        "finished-paragraphs-become-a-part", "finished-paragraphs-become-a-part-as-they-are",
+        "long-config-in-pieces", "fence-in-two-pieces", "fence-in-two-other-pieces"])
 def test_a_code_block_scrolled_sideways_stays_so_while_it_is_written_and_after(qtbot, start, more):
     """The reader scrolled the code sideways to read a long line, and clicked in it to
     read on with the arrow keys. However the answer goes on, they must find it where it
@@ -268,7 +280,8 @@ def test_a_code_block_scrolled_sideways_stays_so_while_it_is_written_and_after(q
     for words in more:
         view.append(words)
         qtbot.wait(20)
-        [shown] = [p for p in view.findChildren(CodePanel) if p.isVisible()]
+        # (A code block longer than a part is shown in two panels: the reader's line is in one.)
+        [shown] = [p for p in view.findChildren(CodePanel) if p.isVisible() and "END-OF-LINE" in p.shown_code()]
         assert shown.text.horizontalScrollBar().value() == where, f"scrolled back after {words!r}"
         assert shown.text.hasFocus(), f"the keyboard left the code after {words!r}"
     assert view.text() == start + "".join(more)

@@ -106,6 +106,26 @@ class CodeText(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
+def _same_start(a: str, b: str) -> int:
+    """How many characters `a` and `b` begin with alike: compared in C, the unknown
+    stretch halved each time (a code block of megabytes is compared in a few passes)."""
+    if b.startswith(a):
+        return len(a)
+    low, high = 0, min(len(a), len(b))  # alike up to `low`; not past `high`
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a.startswith(b[low:middle], low):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _utf16_length(text: str) -> int:
+    """A position in a Qt text document: Qt counts UTF-16 units (two for an emoji)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 class CodePanel(QFrame):
     """One code block: a band with its Copy button, and the code under it."""
 
@@ -160,12 +180,16 @@ class CodePanel(QFrame):
         again, each was laid out anew (the code panels cost more than the Markdown
         parse) and lost its sideways scroll and the user's selection."""
         if code != self._code:
-            if self._code and code.startswith(self._code):
-                # The block is being written: its new lines are added, and the reader's
-                # sideways scroll and selection stay (set anew, both went back to 0).
+            kept = _same_start(self._code, code) if self._code else 0
+            if kept:
+                # The block is being written: only what changed at its end is replaced
+                # (new lines; a line or a closing fence that came in two pieces had shown
+                # its first piece as code), and the reader's sideways scroll and
+                # selection stay (set anew, both went back to 0).
                 end = QTextCursor(self.text.document())
-                end.movePosition(QTextCursor.MoveOperation.End)
-                end.insertText(code[len(self._code):])
+                end.setPosition(_utf16_length(code[:kept]))
+                end.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+                end.insertText(code[kept:])
             else:
                 self.text.setPlainText(code)
             self._code = code
@@ -274,16 +298,20 @@ class CodeBlocks(QObject):
     def take_reading_places(self, places: list[tuple[str, int, int, int, bool]], within: QWidget) -> None:
         """The places of `reading_places` (another view's), in the panels that show the
         same code, the last such panel first: the code the answer was writing joins the
-        finished paragraphs above it, in another view, as their last code block (it may
-        have grown meanwhile: the panel's code begins with the one read). The
+        finished paragraphs above it, in another view, as their last code block. It may
+        have changed at its end meanwhile (grown, or a line shown in part then whole):
+        the panel's code begins with the whole lines of the one read. The
         keyboard comes back only if it is still in `within` (the answer), where Qt put
         it when the panel it was in went: not from where the user has taken it since."""
         shown = self.panels[: len(self._groups)]
         for code, scroll, anchor, position, focused in places:
-            panel = next((p for p in reversed(shown) if (p.shown_code() or "").startswith(code)), None)
+            whole_lines = code[: code.rfind("\n")] if "\n" in code else code  # (the last may be in part)
+            panel = next((p for p in reversed(shown) if (p.shown_code() or "").startswith(whole_lines)), None)
             if panel is None:
                 continue
             text = panel.text
+            end = text.document().characterCount() - 1
+            anchor, position = min(anchor, end), min(position, end)
             # Its lines are laid out when first painted, and until then the scroll bar
             # does not know how wide they are (a scroll set now would stay at 0).
             lines = text.document().documentLayout()
