@@ -482,3 +482,25 @@ def pixels(image) -> bytes:
 
     image = image.convertToFormat(QImage.Format.Format_RGB32)
     return bytes(image.constBits())[: image.sizeInBytes()]
+
+
+def test_a_long_table_followed_by_a_paragraph_is_cut_in_parts_of_a_few_rows(qtbot):
+    """A table of short rows and the paragraph after it, arriving at once, fit in one
+    part by size (under 4 KB): the whole table was one part, and laying out and painting
+    200 rows when it came into view stalled the window for tens of milliseconds. A table
+    is cut every MAX_TAIL_TABLE_ROWS rows, whatever follows it; nothing is lost."""
+    from gns3_copilot_desktop.ui.markdown_view import MAX_TAIL_TABLE_ROWS
+
+    table = "| R | up |\n|---|---|\n" + "".join(f"| R{n} | up |\n" for n in range(200))
+    answer = table + "\nAll 200 routers are up.\n\nNext, the links.\n"
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(600, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    view.append(answer, complete=True)
+    qtbot.waitUntil(lambda: not view._incoming, timeout=5000)
+    qtbot.wait(50)
+    assert view.text() == answer
+    rows = [sum(line.startswith("|") for line in block.text.splitlines()) for block in view.frozen_blocks()]
+    assert rows and max(rows) <= MAX_TAIL_TABLE_ROWS + 2, rows  # (+ the header carried)

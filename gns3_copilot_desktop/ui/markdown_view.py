@@ -481,8 +481,10 @@ class MarkdownView(QWidget):
                 cut = next((b for b in self._breaks if b >= CHUNK_CHARS), None)
                 if cut is None:
                     break
-                if cut > MAX_TAIL_CHARS:
-                    self._forced_cut()  # the first break is too far: cut before it
+                if cut > MAX_TAIL_CHARS or self._long_table_before(cut):
+                    # The first break is too far, or a table before it is too long to be
+                    # laid out and painted in a frame (short rows: 200 fit in 4 KB).
+                    self._forced_cut()
                 else:
                     self._freeze(self._settled_cut() or cut)
                 if spent():
@@ -672,6 +674,19 @@ class MarkdownView(QWidget):
         self._tail = self._tail[upto:]
         self._scanned = max(0, self._scanned - upto)
         self._breaks = [b - upto for b in self._breaks if b > upto]
+
+    def _long_table_before(self, end: int) -> bool:
+        """Whether the tail's first `end` characters hold a table of more than
+        MAX_TAIL_TABLE_ROWS lines in a row (short tables, one after the other, do not
+        count: each is laid out on its own)."""
+        if self._tail.count("\n|", 0, end) + self._tail.startswith("|") <= MAX_TAIL_TABLE_ROWS:
+            return False  # (counted in C: too few table lines in all)
+        rows = 0
+        for line in self._tail[:end].split("\n"):
+            rows = rows + 1 if line.startswith("|") else 0
+            if rows > MAX_TAIL_TABLE_ROWS:
+                return True
+        return False
 
     def _tail_table_rows(self) -> int:
         if "|" not in self._tail:
