@@ -83,8 +83,11 @@ def timed(command: list[str], env: dict[str, str], moment: str | None = None) ->
     if code != 0:
         raise subprocess.CalledProcessError(code, command)
     if mark is not None:
-        elapsed = float(Path(mark).read_text()) - started
+        told = Path(mark).read_text()
         os.unlink(mark)
+        if not told:
+            raise RuntimeError(f"{' '.join(command)} exited without telling its moment ({moment})")
+        elapsed = float(told) - started
     CPU_S.setdefault(" ".join(command), []).append(usage.ru_utime + usage.ru_stime)
     return elapsed
 

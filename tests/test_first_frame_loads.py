@@ -82,14 +82,10 @@ def test_the_window_icon_is_the_one_drawn(qapp):
     from gns3_copilot_desktop.ui import theme
 
     icon = theme.app_icon()
-    # The memory of what app_icon unpacked, given to others and written over: the icon
-    # must not have kept pointing at it.
-    scribbled = [bytes([255 - n]) * (4 * size * size) for n, size in enumerate(theme.APP_ICON_SIZES * 4)]
     for size in theme.APP_ICON_SIZES:
         drawn = theme.draw_app_icon(size).toImage().convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
         kept = icon.pixmap(size, size).toImage().convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
         assert kept == drawn, f"the {size} px icon differs from what draw_app_icon draws"
-    del scribbled
 
 
 def test_what_the_first_frame_sets_by_name_takes_effect(qtbot):

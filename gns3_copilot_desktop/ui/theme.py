@@ -250,14 +250,13 @@ def app_icon() -> QIcon:
 
     icon = QIcon()
     for size in APP_ICON_SIZES:
-        pixels = zlib.decompress(a2b_base64(PIXELS[size]))
-        image = QImage(pixels, size, size, QImage.Format.Format_RGBA8888_Premultiplied)
-        # A copy that owns its pixels: an image made on `pixels` only points at them,
-        # and a pixmap made from it may share them, read after `pixels` is freed (the
-        # sign-in dialog, which shows the window's icon, crashed so now and then).
-        # (a copy that owns its pixels: `image` only points at `pixels`, which go
-        # after this, and a pixmap may share its image's data)
-        icon.addPixmap(QPixmap.fromImage(image.copy()))
+        # An image of its own, the pixels copied in: an image made on the unpacked bytes
+        # only points at them, and a pixmap made from it may share them, read after
+        # they are freed (the sign-in dialog, which shows the window's icon, crashed so
+        # now and then).
+        image = QImage(size, size, QImage.Format.Format_RGBA8888_Premultiplied)
+        image.bits()[:] = zlib.decompress(a2b_base64(PIXELS[size]))
+        icon.addPixmap(QPixmap.fromImage(image))
     return icon
 
 
