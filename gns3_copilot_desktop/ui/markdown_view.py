@@ -23,6 +23,7 @@ still render as what they are.
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -38,6 +39,7 @@ MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
 # Qt lays out a table's cells slowly (about 0.1 ms each): a table is cut every so many
 # rows, so a block of it parses within a frame too.
 MAX_TAIL_TABLE_ROWS = 24
+_LONG_TABLE = None  # a run of more table lines than that (compiled when first needed)
 # A burst (a megabyte in one frame) is taken in a little at a time, and cut for at most
 # this long before the loop gets the thread back; the rest follows on the next turns.
 FEED_CHARS = 2 * MAX_TAIL_CHARS
@@ -681,12 +683,10 @@ class MarkdownView(QWidget):
         count: each is laid out on its own)."""
         if self._tail.count("\n|", 0, end) + self._tail.startswith("|") <= MAX_TAIL_TABLE_ROWS:
             return False  # (counted in C: too few table lines in all)
-        rows = 0
-        for line in self._tail[:end].split("\n"):
-            rows = rows + 1 if line.startswith("|") else 0
-            if rows > MAX_TAIL_TABLE_ROWS:
-                return True
-        return False
+        global _LONG_TABLE
+        if _LONG_TABLE is None:
+            _LONG_TABLE = re.compile(r"(?:^\|.*\n){%d}" % (MAX_TAIL_TABLE_ROWS + 1), re.MULTILINE)
+        return _LONG_TABLE.search(self._tail, 0, end) is not None
 
     def _tail_table_rows(self) -> int:
         if "|" not in self._tail:
