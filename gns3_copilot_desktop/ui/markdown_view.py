@@ -681,17 +681,18 @@ class MarkdownView(QWidget):
         """Whether the tail's first `end` characters hold a table of more than
         MAX_TAIL_TABLE_ROWS lines in a row (short tables, one after the other, do not
         count: each is laid out on its own)."""
-        if self._tail.count("\n|", 0, end) + self._tail.startswith("|") <= MAX_TAIL_TABLE_ROWS:
+        if self._tail_table_rows(end) <= MAX_TAIL_TABLE_ROWS:
             return False  # (counted in C: too few table lines in all)
         global _LONG_TABLE
         if _LONG_TABLE is None:
             _LONG_TABLE = re.compile(r"(?:^\|.*\n){%d}" % (MAX_TAIL_TABLE_ROWS + 1), re.MULTILINE)
         return _LONG_TABLE.search(self._tail, 0, end) is not None
 
-    def _tail_table_rows(self) -> int:
+    def _tail_table_rows(self, end: int = MAX_TAIL_CHARS) -> int:
+        """Table lines in the tail's first `end` characters, one table or several."""
         if "|" not in self._tail:
             return 0
-        return self._tail.count("\n|", 0, MAX_TAIL_CHARS) + self._tail.startswith("|")
+        return self._tail.count("\n|", 0, end) + self._tail.startswith("|")
 
     def _forced_cut(self) -> None:
         """The tail is too long and has no paragraph break: cut it anyway, keeping what
