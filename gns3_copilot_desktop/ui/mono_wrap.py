@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSizePolicy
 
-from .selectable import SelectableLabel
+from .selectable import SelectableLabel, selectable
 
 
 class MonoWrapLabel(SelectableLabel):
@@ -53,7 +53,7 @@ class MonoWrapLabel(SelectableLabel):
             start = wrapped_position(self._raw, self._columns, start)
         else:
             end = start + length
-        self.setTextInteractionFlags(self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setTextInteractionFlags(self.textInteractionFlags() | selectable())
         self.setSelection(start, end - start)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name

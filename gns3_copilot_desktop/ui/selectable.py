@@ -16,17 +16,25 @@ from PySide6.QtWidgets import QLabel
 from .qt_namespace import Qt
 
 
+def selectable() -> Qt.TextInteractionFlag:
+    """Qt's flag for text selectable by the mouse (looked up when first used: the
+    first frame is painted without the Qt namespace, qt_namespace)."""
+    return Qt.TextInteractionFlag.TextSelectableByMouse
+
+
 class SelectableLabel(QLabel):
     def enterEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        if not self.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse:
-            self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._make_selectable()
         super().enterEvent(event)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt's name
         # Pointed at when it stopped being selectable (its text changed under the pointer).
-        if not self.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse:
-            self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._make_selectable()
         super().mousePressEvent(event)
+
+    def _make_selectable(self) -> None:
+        if not self.textInteractionFlags() & selectable():
+            self.setTextInteractionFlags(selectable())
 
     def leaveEvent(self, event) -> None:  # noqa: N802 - Qt's name
         self.drop_selectable()
@@ -35,5 +43,5 @@ class SelectableLabel(QLabel):
     def drop_selectable(self) -> None:
         """Let the text document go unless something in it is selected (before the text
         changes, so that the change is not reported to screen readers in vain)."""
-        if self.textInteractionFlags() == Qt.TextInteractionFlag.TextSelectableByMouse and not self.hasSelectedText():
+        if self.textInteractionFlags() == selectable() and not self.hasSelectedText():
             self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)

@@ -19,8 +19,8 @@ import re
 
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from .qt_namespace import Qt, set_by_name
-from .selectable import SelectableLabel
+from .qt_namespace import set_by_name
+from .selectable import SelectableLabel, selectable
 from .untrusted import visible
 
 # Runs that Qt cannot break by itself: no space, and no CJK character (Qt breaks
@@ -67,7 +67,7 @@ class WrapAnywhereLabel(SelectableLabel):
         start, length = self._selected
         shown_start = start + bisect.bisect_right(self._breaks, start)
         shown_end = start + length + bisect.bisect_left(self._breaks, start + length)
-        self.setTextInteractionFlags(self.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setTextInteractionFlags(self.textInteractionFlags() | selectable())
         self.setSelection(shown_start, shown_end - shown_start)
 
     # -- sizes ----------------------------------------------------------------------------
