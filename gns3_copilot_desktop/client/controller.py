@@ -59,6 +59,7 @@ NOTIFICATION_READ_TIMEOUT_S = 90.0
 # After an app-side limit stop, how long to keep reading so the controller can wrap
 # up the turn (and store it) before the connection is closed.
 LIMIT_DRAIN_S = 10.0
+BIG_EVENT_CHARS = 256 * 1024  # an event this long is parsed in a turn of the loop of its own
 
 _STREAM_BROKEN = (httpx.RemoteProtocolError, httpx.ReadError, httpx.ReadTimeout, httpx.WriteError)
 
@@ -375,6 +376,11 @@ class ControllerClient(LLMConfigsMixin, PracticeMixin):
                 async for sse in events:
                     if not sse.data:
                         continue
+                    if len(sse.data) > BIG_EVENT_CHARS:
+                        # httpx-sse joined and split this event in the turn of the loop
+                        # that read its end (a 5 MB tool output: three copies, ~15 ms
+                        # here): parsed in the next turn, so the window paints between.
+                        await asyncio.sleep(0)
                     event = parse_event(sse.data)
                     session_id = session_id or getattr(event, "session_id", None)
                     # Checked before the event is handed on: every millisecond counts
