@@ -28,11 +28,11 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from PySide6.QtCore import QSizeF, Qt, QTimer
-from PySide6.QtGui import QAccessible, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
+from PySide6.QtCore import QPoint, QSizeF, Qt, QTimer
+from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
-from . import loop_turn, untrusted
+from . import loop_turn, table_borders, untrusted
 
 CHUNK_CHARS = 2048
 MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
@@ -75,6 +75,7 @@ class MarkdownBlock(QTextBrowser):
         self._code = None  # code_blocks.CodeBlocks, made for the first code block
         self._width_pending = False  # resized while out of view: laid out when seen
         self._setting = False  # within set_markdown
+        self._tables = False  # whether it draws its tables' borders (see table_borders)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         # Laying a document out again at a new width costs its whole length: a window
@@ -96,6 +97,18 @@ class MarkdownBlock(QTextBrowser):
             self._width_pending = False
             QTimer.singleShot(0, self, self._lay_out_at_width)  # not from inside a paint
         super().paintEvent(event)
+        if self._tables:
+            painter = QPainter(self.viewport())
+            offset = QPoint(self.horizontalScrollBar().value(), self.verticalScrollBar().value())
+            painter.translate(-offset)
+            table_borders.draw(self.document(), painter, event.rect().translated(offset))
+            painter.end()
+
+    def createMimeDataFromSelection(self):  # noqa: N802 - Qt's name
+        data = super().createMimeDataFromSelection()
+        if self._tables and data.hasHtml():
+            data.setHtml(table_borders.as_qt_drew(data.html()))
+        return data
 
     def _lay_out_at_width(self) -> None:
         self.document().setTextWidth(self.viewport().width())
@@ -137,6 +150,7 @@ class MarkdownBlock(QTextBrowser):
             edit.beginEditBlock()
             if "|" in text:
                 _repair_tables(document)
+            self._tables = "|" in text and table_borders.take_over(document, self.devicePixelRatioF())
             if "`" in text or "~~~" in text or "    " in text:
                 _code_follows_text_size(document)
             if self._code is not None:
