@@ -139,7 +139,15 @@ class MarkdownBlock(QTextBrowser):
         document = self.document()
         self._setting = True
         try:
+            # The parse in an edit of its own: Qt lays the document out once, at its
+            # end, not after each of the importer's insertions (a block of a table:
+            # 3.6 ms instead of 5.5 here), and the tables' borders taken over in it
+            # are not laid out again.
+            parse = QTextCursor(document)
+            parse.beginEditBlock()
             untrusted.render_markdown(document, text)
+            self._tables = "|" in text and table_borders.take_over(document, self.devicePixelRatioF())
+            parse.endEditBlock()
             if self._code is None and has_code(text):
                 self._code = CodeBlocks(self)
             # The touch-ups in one edit: each edit on its own had Qt lay the document
@@ -150,7 +158,6 @@ class MarkdownBlock(QTextBrowser):
             edit.beginEditBlock()
             if "|" in text:
                 _repair_tables(document)
-            self._tables = "|" in text and table_borders.take_over(document, self.devicePixelRatioF())
             if "`" in text or "~~~" in text or "    " in text:
                 _code_follows_text_size(document)
             if self._code is not None:
