@@ -139,25 +139,21 @@ class MarkdownBlock(QTextBrowser):
         document = self.document()
         self._setting = True
         try:
-            # The parse in an edit of its own: Qt lays the document out once, at its
-            # end, not after each of the importer's insertions (a block of a table:
-            # 3.6 ms instead of 5.5 here), and the tables' borders taken over in it
-            # are not laid out again.
-            parse = QTextCursor(document)
-            parse.beginEditBlock()
-            untrusted.render_markdown(document, text)
-            self._tables = "|" in text and table_borders.take_over(document, self.devicePixelRatioF())
-            parse.endEditBlock()
-            if self._code is None and has_code(text):
-                self._code = CodeBlocks(self)
-            # The touch-ups in one edit: each edit on its own had Qt lay the document
-            # out again, and the table repair and the code colours tripled the cost
-            # of a parse (a 2 KB tail: 7.4 ms, of which 2 ms parsing; now 4.9 ms).
-            # (The parse cannot join the edit: Qt's tables are not up to date in it.)
+            # The parse and its touch-ups in one edit: Qt lays the document out once,
+            # at its end. Each edit on its own had Qt lay it out again: the parse
+            # after each of the importer's insertions, then the table repair and the
+            # code colours after it (a 4 KB tail with code: twice the layout), and a
+            # table's borders taken over after its layout laid the table out again.
+            # Within the edit, Qt's tree of frames is not built yet: the tables are
+            # found among the document's objects (table_borders.tables_in).
             edit = QTextCursor(document)
             edit.beginEditBlock()
-            if "|" in text:
-                _repair_tables(document)
+            untrusted.render_markdown(document, text)
+            if self._code is None and has_code(text):
+                self._code = CodeBlocks(self)
+            tables = table_borders.tables_in(document) if "|" in text else []
+            _repair_tables(tables)
+            self._tables = table_borders.take_over(tables, self.devicePixelRatioF())
             if "`" in text or "~~~" in text or "    " in text:
                 _code_follows_text_size(document)
             if self._code is not None:
@@ -238,13 +234,11 @@ def _code_follows_text_size(document: QTextDocument) -> None:
         block = block.next()
 
 
-def _repair_tables(document: QTextDocument) -> None:
+def _repair_tables(tables: list[QTextTable]) -> None:
     """Qt's Markdown importer starts the first cell of a table that follows a code block
     with an empty line of that code block: the header's first word sits a line lower and
     is not bold. Remove that line and format the word like the rest of the header."""
-    for frame in document.rootFrame().childFrames():
-        if not isinstance(frame, QTextTable):
-            continue
+    for frame in tables:
         cell = frame.cellAt(0, 0)
         first = cell.firstCursorPosition().block()
         if first.text() or first.position() + first.length() > cell.lastPosition():

@@ -25,9 +25,9 @@ def _tables(document: QTextDocument) -> list[QTextTable]:
     return [frame for frame in document.rootFrame().childFrames() if isinstance(frame, QTextTable)]
 
 
-def _new_tables(document: QTextDocument) -> list[QTextTable]:
-    """The tables of a document within an edit block, where its tree of frames is not
-    built yet: among its objects (lists and tables, numbered from 0 as made)."""
+def tables_in(document: QTextDocument) -> list[QTextTable]:
+    """The tables of a document, also within an edit block, where its tree of frames
+    is not built yet: among its objects (lists and tables, numbered from 0 as made)."""
     tables, index = [], 0
     while (made := document.object(index)) is not None:
         if isinstance(made, QTextTable):
@@ -36,17 +36,17 @@ def _new_tables(document: QTextDocument) -> list[QTextTable]:
     return tables
 
 
-def take_over(document: QTextDocument, ratio: float) -> bool:
-    """Have the block draw the borders of the document's tables; whether it has any to
-    draw. Call it within the parse's edit block: a table's new format lays it out
-    again (as long as parsing it), unless it comes before the layout, which Qt does at
-    the end of the edit. Not at a fractional device pixel ratio (a screen scaled 125 %
-    or 150 %): Qt draws the lines there antialiased, half in each of two pixels, and
-    these would be sharp."""
+def take_over(tables: list[QTextTable], ratio: float) -> bool:
+    """Have the block draw the borders of these tables (of tables_in); whether it has
+    any to draw. Call it within the parse's edit block: a table's new format lays it
+    out again (as long as parsing it), unless it comes before the layout, which Qt
+    does at the end of the edit. Not at a fractional device pixel ratio (a screen
+    scaled 125 % or 150 %): Qt draws the lines there antialiased, half in each of two
+    pixels, and these would be sharp."""
     taken = False
     if not float(ratio).is_integer():
         return taken
-    for table in _new_tables(document):
+    for table in tables:
         fmt = table.format()
         if fmt.borderStyle() == _QTS and fmt.borderCollapse() and fmt.border() == 1:
             fmt.setBorderStyle(_DRAWN)
