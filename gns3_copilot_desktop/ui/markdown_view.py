@@ -87,6 +87,8 @@ class MarkdownBlock(QTextBrowser):
             self._width_pending = True
             return
         self._width_pending = False
+        if event.size().width() != event.oldSize().width() and self.document().textWidth() == self.viewport().width():
+            return  # laid out at this width already (see set_markdown): Qt would do it again
         super().resizeEvent(event)
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -111,7 +113,8 @@ class MarkdownBlock(QTextBrowser):
         return data
 
     def _lay_out_at_width(self) -> None:
-        self.document().setTextWidth(self.viewport().width())
+        if self.document().textWidth() != self.viewport().width():  # (each call lays it all out)
+            self.document().setTextWidth(self.viewport().width())
 
     def _fit(self, size: QSizeF) -> None:
         if self._setting:
@@ -137,6 +140,12 @@ class MarkdownBlock(QTextBrowser):
         from .code_blocks import CodeBlocks, has_code  # background and Copy button on code
 
         document = self.document()
+        if not self.isVisible() and document.textWidth() != self.width():
+            # Not shown yet (a block just made, resized to its place): Qt sets the
+            # document's width when it shows the block, and laid it out then, a
+            # second time (the parse had laid it out at width 0): 3 ms of a block of
+            # a table's 8 here. Its viewport is as wide as it (no frame, no scroll bars).
+            document.setTextWidth(self.width())
         self._setting = True
         try:
             # The parse and its touch-ups in one edit: Qt lays the document out once,
