@@ -8,6 +8,7 @@ import contextlib
 import logging
 import os
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..client.errors import ControllerError, LLMNotConfigured, Unauthorized
@@ -245,28 +246,39 @@ class TurnsMixin:
     # -- frames ---------------------------------------------------------------------
 
     _last_frame = 0.0  # time.perf_counter() of the last frame rendered
+    # The window's render clock: milliseconds it has spent rendering so far (its
+    # updates, slices, layout and paint; see ui/loop_turn). Without a window, what a
+    # frame costs is its update.
+    render_clock: Callable[[], float] | None = None
+    _clock_at_frame = 0.0
 
     def _changed(self) -> None:
         if not self._frame.isActive():
             since_ms = (time.perf_counter() - self._last_frame) * 1000
-            self._frame.start(int(max(self._frame_ms, STREAM_FRAME_MS - since_ms)))
+            if since_ms >= self._frame_ms and self.render_clock is not None:
+                # The first change after a pause: what the window rendered meanwhile
+                # (another chat read, the window resized) is no frame of this stream's.
+                self._clock_at_frame = self.render_clock()
+            self._frame.start(int(max(FRAME_MS, self._frame_ms - since_ms)))
 
     def _flush_changes(self) -> None:
         self._frame.stop()
         self._last_frame = time.perf_counter()
         changed = self.transcript.take_changes()
-        if changed:
+        if not changed:
+            return
+        if self.render_clock is None:
             started = time.perf_counter()
             self.transcript_changed.emit(changed)
-            self._render_ms += (time.perf_counter() - started) * 1000
-            # What the last frame cost in all (this update, the slices and the paint
-            # that followed it) sets how soon the next one may come.
-            self._frame_ms = int(min(MAX_FRAME_MS, max(FRAME_MS, self._render_ms / RENDER_SHARE)))
-            self._render_ms = 0.0
-
-    def note_render_time(self, ms: float) -> None:
-        """Rendering done outside `transcript_changed` (later slices, painting)."""
-        self._render_ms += ms
+            cost_ms = (time.perf_counter() - started) * 1000
+        else:
+            # What the window rendered since the last frame: that frame's update, its
+            # slices, its layout and paint.
+            now = self.render_clock()
+            cost_ms, self._clock_at_frame = now - self._clock_at_frame, now
+            self.transcript_changed.emit(changed)
+        # ...sets how soon the next frame may come.
+        self._frame_ms = int(min(MAX_FRAME_MS, max(STREAM_FRAME_MS, cost_ms / RENDER_SHARE)))
 
 
 def _raw(event: object) -> str:
