@@ -164,18 +164,19 @@ class TurnsMixin:
             client = await self._fresh_client()
             # aclosing: the stream is closed in this task, also when it is cancelled.
             busy_since = time.monotonic()
+            frame_due = self._frame.isActive  # (looked up once: twenty thousand events in a fast turn)
             async with contextlib.aclosing(client.stream_chat(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     got_event = True
-                    # One clock read per event (twenty thousand in a fast turn): when it
-                    # was heard, and how long the loop has been kept busy.
-                    self._last_heard = heard = time.monotonic()
+                    # One clock read per event: how long the loop has been kept busy,
+                    # and when the controller was last heard.
+                    heard = time.monotonic()
                     try:
                         transcript.apply(event)
                     except Exception as exc:  # one odd event must not end the turn
                         log.warning("could not apply %s", type(event).__name__, exc_info=exc)
                         transcript.note_unshown(type(event).__name__, f"{type(exc).__name__}: {exc}"[:300], _raw(event))
-                    if transcript.session_id and not named:
+                    if not named and transcript.session_id:
                         named = True
                         if self.session_id is None and transcript is self.transcript:
                             self.session_id = transcript.session_id
@@ -185,8 +186,13 @@ class TurnsMixin:
                             # A new chat: list it now, so that a user who reads another
                             # chat meanwhile can come back to this one.
                             self.spawn(self.refresh_sessions())
-                    self._changed()
+                    if not frame_due():
+                        self._changed()
                     if heard - busy_since > YIELD_AFTER_S:
+                        # Kept here, not per event (setting an attribute of a QObject
+                        # costs a third of the loop's own work): the first event after
+                        # a wait comes here too, and a silence is told in seconds.
+                        self._last_heard = heard
                         # A fast stream never makes the loop wait; hand it back to Qt now
                         # and then, so the window paints and answers input meanwhile.
                         await asyncio.sleep(0)
