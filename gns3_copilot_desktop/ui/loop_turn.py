@@ -16,8 +16,8 @@ ran back to back in the next turn, and the longest turn was as long as without a
 The same place keeps the window's render clock: every slice, and every stretch of work
 the window times as `rendering()` (a frame's update, the layout and paint that show it),
 added up. How often the chat re-renders during a stream is paced on what a frame costs in
-all (see presenter/turns.py): counted from ChatView's slices and the paint only, a frame
-looked a third as dear as it was.
+all (see presenter/turns.py): counted from ChatView's slices and the paint only, it left
+out MarkdownView's slices, the lazy blocks' parsing and the layout before the paint.
 """
 
 from __future__ import annotations
