@@ -88,8 +88,7 @@ class PresenterBase(QObject):
         self._project_listener: asyncio.Task[Any] | None = None
         self._frame = QTimer(self)
         self._frame.setSingleShot(True)
-        self._frame_ms = FRAME_MS
-        self._render_ms = 0.0
+        self._frame_ms = FRAME_MS  # how long after the last frame the next may come
         self._frame.timeout.connect(self._flush_changes)
         self._told: set[str] = set()
         self._first_questions: dict[tuple[str, str, str], str] = {}  # (url, project, chat)

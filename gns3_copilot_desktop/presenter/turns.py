@@ -8,6 +8,7 @@ import contextlib
 import logging
 import os
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..client.errors import ControllerError, LLMNotConfigured, Unauthorized
@@ -20,15 +21,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_FRAME_MS = 100
-# A frame comes at most this long after the one before. This paces an answer streaming
+# A frame comes at least this long after the one before. This paces an answer streaming
 # in a few words at a time: a model's pace is 15-50 pieces a second, and re-rendering
 # for each piece cost most of the window's CPU for no difference anyone reads. A change
-# after a pause (the first words, a click on Stop) is shown within a frame, as before.
+# after a pause (the first words, a click on Stop) is shown within FRAME_MS.
 STREAM_FRAME_MS = 100
 # ...and, while a stream pours in faster than the window can paint, spend at most about
-# this share of the time rendering, so reading the stream never falls behind.
+# this share of the time rendering (all of it: the window's render clock), so that
+# reading the stream never falls behind...
 RENDER_SHARE = 0.15
+# ...though a frame comes at most this long after the one before: a firehose is shown
+# a few times a second. Capped at 100 ms, its frames of 40-60 ms (on a slow machine of
+# the kind) took half the window's time; a model's pace keeps its 100 ms frames.
+MAX_FRAME_MS = 500
 YIELD_AFTER_S = 0.001  # the longest stretch of event handling without letting Qt run
 ABORT_GRACE_S = 3.0  # after an abort, how long to wait for the controller's `done`
 CONTINUE_MESSAGE = "Please continue where you stopped."
@@ -159,18 +164,19 @@ class TurnsMixin:
             client = await self._fresh_client()
             # aclosing: the stream is closed in this task, also when it is cancelled.
             busy_since = time.monotonic()
+            frame_due = self._frame.isActive  # (looked up once: twenty thousand events in a fast turn)
             async with contextlib.aclosing(client.stream_chat(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     got_event = True
-                    # One clock read per event (twenty thousand in a fast turn): when it
-                    # was heard, and how long the loop has been kept busy.
-                    self._last_heard = heard = time.monotonic()
+                    # One clock read per event: how long the loop has been kept busy,
+                    # and when the controller was last heard.
+                    heard = time.monotonic()
                     try:
                         transcript.apply(event)
                     except Exception as exc:  # one odd event must not end the turn
                         log.warning("could not apply %s", type(event).__name__, exc_info=exc)
                         transcript.note_unshown(type(event).__name__, f"{type(exc).__name__}: {exc}"[:300], _raw(event))
-                    if transcript.session_id and not named:
+                    if not named and transcript.session_id:
                         named = True
                         if self.session_id is None and transcript is self.transcript:
                             self.session_id = transcript.session_id
@@ -180,8 +186,13 @@ class TurnsMixin:
                             # A new chat: list it now, so that a user who reads another
                             # chat meanwhile can come back to this one.
                             self.spawn(self.refresh_sessions())
-                    self._changed()
+                    if not frame_due():
+                        self._changed()
                     if heard - busy_since > YIELD_AFTER_S:
+                        # Kept here, not per event (setting an attribute of a QObject
+                        # costs a third of the loop's own work): the first event after
+                        # a wait comes here too, and a silence is told in seconds.
+                        self._last_heard = heard
                         # A fast stream never makes the loop wait; hand it back to Qt now
                         # and then, so the window paints and answers input meanwhile.
                         await asyncio.sleep(0)
@@ -245,28 +256,39 @@ class TurnsMixin:
     # -- frames ---------------------------------------------------------------------
 
     _last_frame = 0.0  # time.perf_counter() of the last frame rendered
+    # The window's render clock: milliseconds it has spent rendering so far (its
+    # updates, slices, layout and paint; see ui/loop_turn). Without a window, what a
+    # frame costs is its update.
+    render_clock: Callable[[], float] | None = None
+    _clock_at_frame = 0.0
 
     def _changed(self) -> None:
         if not self._frame.isActive():
             since_ms = (time.perf_counter() - self._last_frame) * 1000
-            self._frame.start(int(max(self._frame_ms, STREAM_FRAME_MS - since_ms)))
+            if since_ms >= self._frame_ms and self.render_clock is not None:
+                # The first change after a pause: what the window rendered meanwhile
+                # (another chat read, the window resized) is no frame of this stream's.
+                self._clock_at_frame = self.render_clock()
+            self._frame.start(int(max(FRAME_MS, self._frame_ms - since_ms)))
 
     def _flush_changes(self) -> None:
         self._frame.stop()
         self._last_frame = time.perf_counter()
         changed = self.transcript.take_changes()
-        if changed:
+        if not changed:
+            return
+        if self.render_clock is None:
             started = time.perf_counter()
             self.transcript_changed.emit(changed)
-            self._render_ms += (time.perf_counter() - started) * 1000
-            # What the last frame cost in all (this update, the slices and the paint
-            # that followed it) sets how soon the next one may come.
-            self._frame_ms = int(min(MAX_FRAME_MS, max(FRAME_MS, self._render_ms / RENDER_SHARE)))
-            self._render_ms = 0.0
-
-    def note_render_time(self, ms: float) -> None:
-        """Rendering done outside `transcript_changed` (later slices, painting)."""
-        self._render_ms += ms
+            cost_ms = (time.perf_counter() - started) * 1000
+        else:
+            # What the window rendered since the last frame: that frame's update, its
+            # slices, its layout and paint.
+            now = self.render_clock()
+            cost_ms, self._clock_at_frame = now - self._clock_at_frame, now
+            self.transcript_changed.emit(changed)
+        # ...sets how soon the next frame may come.
+        self._frame_ms = int(min(MAX_FRAME_MS, max(STREAM_FRAME_MS, cost_ms / RENDER_SHARE)))
 
 
 def _raw(event: object) -> str:

@@ -12,12 +12,19 @@ each turn the oldest of them runs whatever the turn has spent (so none waits for
 the others only while budget is left. A turn thus runs at most the budget plus two
 slices; with "once at most in a row" for each instead, three slices due together all
 ran back to back in the next turn, and the longest turn was as long as without a budget.
+
+The same place keeps the window's render clock: every slice, and every stretch of work
+the window times as `rendering()` (a frame's update, the layout and paint that show it),
+added up. How often the chat re-renders during a stream is paced on what a frame costs in
+all (see presenter/turns.py): counted from ChatView's slices and the paint only, it left
+out MarkdownView's slices, the lazy blocks' parsing and the layout before the paint.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QAbstractEventDispatcher, QObject, QTimer
 
@@ -32,6 +39,8 @@ _turn_started = 0.0  # time.perf_counter() when the first slice of the turn bega
 _watching = False
 _put_off: list[QTimer] = []  # the timers of slices put off, the oldest first
 _oldest_ran = False  # whether this turn's one run for the oldest of them was taken
+_rendered_ms = 0.0  # the render clock: all the window's rendering so far
+_timing = 0  # how many `rendering()` stretches are open: slices within them count with them
 
 
 def _new_turn() -> None:
@@ -52,12 +61,35 @@ def _watch() -> None:
 
 def spend(started: float) -> None:
     """A slice that began at `started` (time.perf_counter) has ended."""
-    global _spent_ms, _turn_started
+    global _spent_ms, _turn_started, _rendered_ms
     if not _watching:
         _watch()
     if not _spent_ms:
         _turn_started = started
-    _spent_ms += (time.perf_counter() - started) * 1000
+    spent = (time.perf_counter() - started) * 1000
+    _spent_ms += spent
+    if not _timing:
+        _rendered_ms += spent
+
+
+@contextmanager
+def rendering() -> Iterator[None]:
+    """Count the time spent in here on the render clock (not in the turn's budget: a
+    paint is not a slice to put off), slices run within it once."""
+    global _timing, _rendered_ms
+    started = time.perf_counter()
+    _timing += 1
+    try:
+        yield
+    finally:
+        _timing -= 1
+        if not _timing:
+            _rendered_ms += (time.perf_counter() - started) * 1000
+
+
+def rendered_ms() -> float:
+    """The render clock: milliseconds the window has spent rendering so far."""
+    return _rendered_ms
 
 
 def put_off(timer: QTimer) -> bool:

@@ -4,7 +4,6 @@ intents to it; it never talks HTTP."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QObject, QSize, QTimer, Signal
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..protocol.translation import number, translate
-from . import theme, untrusted
+from . import loop_turn, theme, untrusted
 from .chat_header import ChatHeader
 from .chat_view import ChatView
 from .closed_project_notice import ClosedProjectNotice
@@ -256,7 +255,8 @@ class MainWindow(QMainWindow):
         self.chat.continue_requested.connect(p.continue_with_higher_limits)
         self.chat.continue_preview = p.continue_preview
         self.chat.continue_requested.connect(self.chat.jump_to_latest)  # (as for a message sent)
-        self.chat.rendered.connect(p.note_render_time)
+        # The frames of a stream are paced on all the window spends rendering them.
+        p.render_clock = loop_turn.rendered_ms
         self.chat.earlier_wanted.connect(p.load_older)
         self.limits.limits_changed.connect(p.set_limits)
         self.limits.limits_changed.connect(lambda _: self.chat.refresh_limit_bar())  # what Continue would raise
@@ -517,9 +517,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(" — ".join([*parts, "GNS3 Copilot Desktop"]))
 
     def _transcript_changed(self, indexes: list[int]) -> None:
-        self.chat.update_items(indexes)
-        self.chat.refresh_limit_bar()
-        self._update_banner()
+        with loop_turn.rendering():
+            self.chat.update_items(indexes)
+            self.chat.refresh_limit_bar()
+            self._update_banner()
 
     def _turn_running(self, running: bool) -> None:
         # The sidebar and the picker stay usable: the turn streams into its own chat
@@ -603,15 +604,14 @@ class MainWindow(QMainWindow):
             return True
         self._paint_held = False
         self._paint_hold.stop()
-        # Lay out what changed before painting it. Otherwise an answer that grew a line
-        # was painted twice: its new line in its old place, then everything in view
-        # again once the message and the conversation had grown and scrolled.
-        for _ in range(LAYOUT_LEVELS):
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
-        # A repaint of the window: its cost counts in how often the chat re-renders.
-        started = time.perf_counter()
-        self.event(event)
-        self.presenter.note_render_time((time.perf_counter() - started) * 1000)
+        # The layout and the repaint count in how often the chat re-renders.
+        with loop_turn.rendering():
+            # Lay out what changed before painting it. Otherwise an answer that grew a
+            # line was painted twice: its new line in its old place, then everything in
+            # view again once the message and the conversation had grown and scrolled.
+            for _ in range(LAYOUT_LEVELS):
+                QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+            self.event(event)
         return True
 
     def _release_paint(self) -> None:

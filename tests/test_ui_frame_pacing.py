@@ -1,0 +1,74 @@
+"""How often the chat re-renders while an answer streams: at a model's pace, every tenth
+of a second; when the answer pours in faster than the window can show it, as often as
+the window can afford, counting all a frame costs it (its update, every slice of work
+that follows, the layout and the paint); and the window answers keys and Stop meanwhile."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+
+from gns3_copilot_desktop.presenter import turns
+from gns3_copilot_desktop.ui import loop_turn
+
+
+def stream_frames(app, message: str) -> list[float]:
+    """Send `message` and return when each frame of its answer was rendered (the frame
+    of the question and the turn's last one, made when it ends, left out)."""
+    times: list[float] = []
+    app.presenter.transcript_changed.connect(lambda _: times.append(time.perf_counter()))
+    app.send(message)
+    app.wait(lambda: not app.presenter.is_running, 60, "the stream to end")
+    return times[1:-1]
+
+
+def gaps(times: list[float]) -> list[float]:
+    return [b - a for a, b in zip(times, times[1:])]
+
+
+def test_an_answer_at_a_models_pace_is_shown_every_tenth_of_a_second(app):
+    app.demo.state.settings.pace_s = 0.05  # about what a model streams
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    frames = stream_frames(app, "What can you do?")  # its help: 70 pieces of a few words, 3.5 s
+    assert len(frames) >= 15
+    assert statistics.median(gaps(frames)) <= 0.15, gaps(frames)
+
+
+def test_frames_whose_slices_cost_40_ms_are_shown_a_few_times_a_second(app):
+    """Any slice of the window's counts in what a frame costs (MarkdownView's and the
+    lazy blocks' as ChatView's): frames followed by 40 ms of slices come about 270 ms
+    apart, rendering a seventh of the time, not every 100 ms (40 % of it)."""
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    # Work the window does after each frame, in a slice, as the Markdown of a long
+    # answer is cut into blocks.
+    after_frame = loop_turn.slice_timer(None, lambda: time.sleep(0.04))
+    app.presenter.transcript_changed.connect(lambda _: after_frame.start())
+    frames = stream_frames(app, "/bench-stream 20000 0 1")  # a firehose: 1 MB of Markdown
+    # The first frame of the answer comes within STREAM_FRAME_MS of the question's.
+    paced = gaps(frames)[1:]
+    assert len(paced) >= 3, paced
+    assert min(paced) >= 0.04 / turns.RENDER_SHARE * 0.9, paced
+
+
+def test_a_firehose_leaves_the_window_answering_keys_and_stop(app):
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.send("/bench-stream 20000 0 1")
+    edit = app.window.composer.edit
+    app.wait(lambda: bool(app.presenter.transcript.assistant_text()), 20, "the answer to start")
+    # Keys as the window system delivers them: through the event loop the stream keeps busy.
+    for key, text in ((Qt.Key.Key_H, "h"), (Qt.Key.Key_I, "i")):
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QCoreApplication.postEvent(edit, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, text))
+    app.wait(lambda: edit.toPlainText() == "hi" or not app.presenter.is_running, 20, "the keys")
+    assert app.presenter.is_running, "the keys were answered only once the stream had ended"
+    assert edit.toPlainText() == "hi"
+    app.press(edit, Qt.Key.Key_Escape)
+    app.wait(lambda: not app.presenter.is_running, 10, "Esc to stop the turn")
+    assert len(app.presenter.transcript.assistant_text()) < 900_000  # stopped, not run to its end
+    assert edit.toPlainText() == "hi"  # the draft is kept
