@@ -506,22 +506,22 @@ def test_a_long_table_followed_by_a_paragraph_is_cut_in_parts_of_a_few_rows(qtbo
     assert rows and max(rows) <= MAX_TAIL_TABLE_ROWS + 2, rows  # (+ the header carried)
 
 
-def test_an_answer_a_fast_stream_moved_past_is_parsed_when_scrolled_back_to(qtbot):
-    """An answer that ends after the chat, following a fast stream, has moved far past
-    it: its last paragraphs are not parsed for a view nobody sees, and are there, whole,
-    when the reader scrolls back to them."""
+def stream_past_an_answer(qtbot, answer: str, before_the_rest=None):
+    """A chat following a stream: the first half of `answer` in one frame, then its rest,
+    a tool call and a long second answer in the next. Returns the view and the answer's
+    message, once all is rendered."""
     from gns3_copilot_desktop.protocol.events import ToolCallDelta, ToolCallEvent, ToolCallFunction, ToolEndEvent, ToolStartEvent
 
     transcript = Transcript()
     transcript.begin_turn("two answers")
     view = shown_view(qtbot, transcript)
-    answer = markdown_document(3000) + "The last words of the first answer.\n\n"
     half = len(answer) // 2
     transcript.apply(ContentEvent(content=answer[:half]))
     render_changes(qtbot, view, transcript)
     first = view.widgets()[-1]
     qtbot.waitUntil(lambda: any(b.isVisible() for b in first.view.findChildren(MarkdownBlock)), timeout=5000)
-    # The rest of it, a tool call and a long second answer in one frame.
+    if before_the_rest is not None:
+        before_the_rest(first)
     transcript.apply(ContentEvent(content=answer[half:]))
     function = ToolCallFunction(name="show_run", arguments={}, complete=True)
     transcript.apply(ToolCallEvent(tool_call=ToolCallDelta(id="c1", function=function)))
@@ -531,6 +531,15 @@ def test_an_answer_a_fast_stream_moved_past_is_parsed_when_scrolled_back_to(qtbo
     render_changes(qtbot, view, transcript)
     qtbot.waitUntil(lambda: first.view.text() == answer and not first.view._resume.isActive(), timeout=5000)
     qtbot.wait(50)
+    return view, first
+
+
+def test_an_answer_a_fast_stream_moved_past_is_parsed_when_scrolled_back_to(qtbot):
+    """An answer that ends after the chat, following a fast stream, has moved far past
+    it: its last paragraphs are not parsed for a view nobody sees, and are there, whole,
+    when the reader scrolls back to them."""
+    answer = markdown_document(3000) + "The last words of the first answer.\n\n"
+    view, first = stream_past_an_answer(qtbot, answer)
 
     def shown_end() -> bool:
         return any("The last words" in b.toPlainText() for b in first.view.findChildren(MarkdownBlock))
@@ -538,3 +547,4 @@ def test_an_answer_a_fast_stream_moved_past_is_parsed_when_scrolled_back_to(qtbo
     assert not shown_end()
     view.verticalScrollBar().setValue(first.y() + first.height() - view.viewport().height() // 2)
     qtbot.waitUntil(shown_end, timeout=5000)
+

@@ -726,7 +726,9 @@ class ChatView(QScrollArea):
         from ..protocol.items import TurnState
 
         t = self._transcript
-        if t is None or not self._stick_to_bottom or self._anchor is not None or t.state is not TurnState.STREAMING:
+        if t is None or index >= len(t.items) - 1 or not self._stick_to_bottom or self._anchor is not None:
+            return False  # (the answer being written is the last item: asked on each update)
+        if t.state is not TurnState.STREAMING:
             return False
         items = t.items
         room = PASSED_SCREENS * max(1, self.viewport().height())

@@ -616,10 +616,10 @@ class MarkdownView(QWidget):
     def _passed(self) -> bool:
         """Whether the open tail's labels are out of the reader's way for good: the chat
         has moved on past the answer, and the keyboard and no selection are in them."""
-        labels = [label for label in (self._settled_label, self._tail_label) if label is not None]
-        if any(_focus_within(label) is not None or label.textCursor().hasSelection() for label in labels):
+        if self.scrolled_past is None or not self.scrolled_past():
             return False
-        return self.scrolled_past is not None and self.scrolled_past()
+        labels = [label for label in (self._settled_label, self._tail_label) if label is not None]
+        return not any(_focus_within(label) is not None or label.textCursor().hasSelection() for label in labels)
 
     def _drop_tail_labels(self) -> None:
         for label in (self._settled_label, self._tail_label):
