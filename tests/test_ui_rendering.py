@@ -504,3 +504,47 @@ def test_a_long_table_followed_by_a_paragraph_is_cut_in_parts_of_a_few_rows(qtbo
     assert view.text() == answer
     rows = [sum(line.startswith("|") for line in block.text.splitlines()) for block in view.frozen_blocks()]
     assert rows and max(rows) <= MAX_TAIL_TABLE_ROWS + 2, rows  # (+ the header carried)
+
+
+def stream_past_an_answer(qtbot, answer: str, before_the_rest=None):
+    """A chat following a stream: the first half of `answer` in one frame, then its rest,
+    a tool call and a long second answer in the next. Returns the view and the answer's
+    message, once all is rendered."""
+    from gns3_copilot_desktop.protocol.events import ToolCallDelta, ToolCallEvent, ToolCallFunction, ToolEndEvent, ToolStartEvent
+
+    transcript = Transcript()
+    transcript.begin_turn("two answers")
+    view = shown_view(qtbot, transcript)
+    half = len(answer) // 2
+    transcript.apply(ContentEvent(content=answer[:half]))
+    render_changes(qtbot, view, transcript)
+    first = view.widgets()[-1]
+    qtbot.waitUntil(lambda: any(b.isVisible() for b in first.view.findChildren(MarkdownBlock)), timeout=5000)
+    if before_the_rest is not None:
+        before_the_rest(first)
+    transcript.apply(ContentEvent(content=answer[half:]))
+    function = ToolCallFunction(name="show_run", arguments={}, complete=True)
+    transcript.apply(ToolCallEvent(tool_call=ToolCallDelta(id="c1", function=function)))
+    transcript.apply(ToolStartEvent(tool_name="show_run", tool_call_id="c1"))
+    transcript.apply(ToolEndEvent(tool_name="show_run", tool_call_id="c1", tool_output="ok"))
+    transcript.apply(ContentEvent(content=markdown_document(20_000, first_section=50)))
+    render_changes(qtbot, view, transcript)
+    qtbot.waitUntil(lambda: first.view.text() == answer and not first.view._resume.isActive(), timeout=5000)
+    qtbot.wait(50)
+    return view, first
+
+
+def test_an_answer_a_fast_stream_moved_past_is_parsed_when_scrolled_back_to(qtbot):
+    """An answer that ends after the chat, following a fast stream, has moved far past
+    it: its last paragraphs are not parsed for a view nobody sees, and are there, whole,
+    when the reader scrolls back to them."""
+    answer = markdown_document(3000) + "The last words of the first answer.\n\n"
+    view, first = stream_past_an_answer(qtbot, answer)
+
+    def shown_end() -> bool:
+        return any("The last words" in b.toPlainText() for b in first.view.findChildren(MarkdownBlock))
+
+    assert not shown_end()
+    view.verticalScrollBar().setValue(first.y() + first.height() - view.viewport().height() // 2)
+    qtbot.waitUntil(shown_end, timeout=5000)
+

@@ -373,6 +373,10 @@ PAGE_IN_SCREENS = 1
 # paging distance: a turn of a few cards at a model's pace is never more than that in
 # one frame, and is drawn whole as before.
 DEFER_SCREENS = 2 * PAGE_OUT_SCREENS
+# An answer whose end is estimated this far above the end of a chat that follows a
+# stream is not parsed again as it ends (see MarkdownView._show_tail). The estimate
+# counts a line for each line of text, fewer pixels than tables and code panels take.
+PASSED_SCREENS = 2
 ITEM_SPACING = 8
 GROUP_SIZE = 16
 
@@ -720,6 +724,27 @@ class ChatView(QScrollArea):
                 return index
         return start
 
+    def _scrolled_past(self, index: int) -> bool:
+        """Whether item `index` is done and, while the chat follows a stream's end, the
+        items after it are estimated at more than PASSED_SCREENS: its end will not be in
+        view when this frame is painted (see MarkdownView._show_tail)."""
+        from ..protocol.items import TurnState
+
+        t = self._transcript
+        if t is None or index >= len(t.items) - 1 or not self._stick_to_bottom or self._anchor is not None:
+            return False  # (the answer being written is the last item: asked on each update)
+        if t.state is not TurnState.STREAMING:
+            return False
+        items = t.items
+        room = PASSED_SCREENS * max(1, self.viewport().height())
+        width, metrics = self._text_width(), self.fontMetrics()
+        below = 0
+        for later in range(len(items) - 1, index, -1):
+            below += _estimated_height(items[later], width, metrics)
+            if below > room:
+                return True
+        return False
+
     def _update_widget(self, position: int, item: Item) -> None:
         widget = self._widgets[position]
         try:
@@ -748,6 +773,7 @@ class ChatView(QScrollArea):
             from ..protocol.items import TurnState
 
             widget.view.before_growing = self._make_room
+            widget.view.scrolled_past = lambda: self._scrolled_past(index)
             # Its width before its first text: a new widget is 100 pixels wide until the
             # layout places it, and the answer's first Markdown was laid out at that
             # width, then again at its own (4-5 ms of the first frame of every answer).

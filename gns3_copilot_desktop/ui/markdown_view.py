@@ -441,6 +441,9 @@ class MarkdownView(QWidget):
         # Told how many pixels the open tail is about to grow, just before it does (see
         # ChatView._make_room).
         self.before_growing: Callable[[int], None] | None = None
+        # Asked before the open tail is parsed again: whether the answer is done and the
+        # chat, following a stream's end, has moved on past it (ChatView._scrolled_past).
+        self.scrolled_past: Callable[[], bool] | None = None
         # Nothing of it is painted anew when it grows but what changed: its old place
         # holds the same (its blocks repaint themselves). Qt repaints the whole of a
         # widget that grows otherwise, and of every widget around it that grows with it.
@@ -581,6 +584,19 @@ class MarkdownView(QWidget):
             if self._tail:
                 self._freeze(len(self._tail))
             return
+        # A paragraph break outside a code block ends any context (as for frozen
+        # blocks): what is before the last one renders the same whatever comes next.
+        split = self._breaks[-1] if self._breaks else 0
+        settled = self._carry + self._tail[:split] if split else ""
+        writing = self._tail[split:] if split else self._carry + self._tail
+        if (settled != self._settled_shown or writing != self._shown) and self._passed():
+            # Done, and a fast stream has moved the chat on past it: its last paragraphs,
+            # parsed now, would never be seen (a third of the open tails parsed in the
+            # firehose). Frozen, they are parsed if the reader scrolls back to them.
+            if self._tail:
+                self._freeze(len(self._tail))  # (with the reader's places in their code)
+            self._drop_tail_labels()
+            return
         if self._tail_label is None:
             if not self._tail:
                 return
@@ -589,11 +605,6 @@ class MarkdownView(QWidget):
             self._layout.addWidget(self._tail_label)
         if self._settled_label is None:
             self._new_settled_label()
-        # A paragraph break outside a code block ends any context (as for frozen
-        # blocks): what is before the last one renders the same whatever comes next.
-        split = self._breaks[-1] if self._breaks else 0
-        settled = self._carry + self._tail[:split] if split else ""
-        writing = self._tail[split:] if split else self._carry + self._tail
         changed = []
         places = []
         if settled != self._settled_shown:
@@ -625,6 +636,23 @@ class MarkdownView(QWidget):
                 self.setFocus()
             label.setVisible(shown)
         self._settled_label.take_code_places(places, self)
+
+    def _passed(self) -> bool:
+        """Whether the open tail's labels are out of the reader's way for good: the chat
+        has moved on past the answer, and the keyboard and no selection are in them."""
+        if self.scrolled_past is None or not self.scrolled_past():
+            return False
+        labels = [label for label in (self._settled_label, self._tail_label) if label is not None]
+        return not any(_focus_within(label) is not None or label.textCursor().hasSelection() for label in labels)
+
+    def _drop_tail_labels(self) -> None:
+        for label in (self._settled_label, self._tail_label):
+            if label is not None:
+                self._layout.removeWidget(label)
+                label.hide()
+                label.deleteLater()
+        self._settled_label = self._tail_label = None
+        self._shown = self._settled_shown = ""
 
     def _new_settled_label(self) -> None:
         """An empty label for the tail's finished paragraphs, just above the tail's."""
