@@ -285,3 +285,23 @@ def test_a_code_block_scrolled_sideways_stays_so_while_it_is_written_and_after(q
         assert shown.text.horizontalScrollBar().value() == where, f"scrolled back after {words!r}"
         assert shown.text.hasFocus(), f"the keyboard left the code after {words!r}"
     assert view.text() == start + "".join(more)
+
+
+@pytest.mark.parametrize("gap", ["", "\n"], ids=["right after the fence", "after a blank line"])
+def test_a_table_after_a_code_block_is_not_covered_by_its_panel(qtbot, gap):
+    """Qt lays a table out under the code without the room kept for the panel's scroll
+    bar: the panel covered the table's header row (its words hidden)."""
+    from PySide6.QtGui import QTextTable
+
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+
+    block = MarkdownBlock()
+    qtbot.addWidget(block)
+    block.resize(600, 10)
+    block.set_markdown(f"Run:\n\n```\nshow ip interface brief\nshow version\n```\n{gap}| Device | State |\n|---|---|\n| R1 | up |\n")
+    block.show()
+    qtbot.waitExposed(block)
+    [panel] = [p for p in block._code.panels if p.isVisible()]
+    [table] = [f for f in block.document().rootFrame().childFrames() if isinstance(f, QTextTable)]
+    header = block.document().documentLayout().blockBoundingRect(table.cellAt(0, 0).firstCursorPosition().block())
+    assert header.top() >= panel.geometry().bottom() + 1, (header, panel.geometry())

@@ -53,6 +53,24 @@ def code_groups(document) -> list[list[int]]:
     return groups
 
 
+def _room_before_tables(document, groups: list[list[int]], below: int) -> None:
+    """A table right after a code block starts below the panel's scroll bar. Qt lays a
+    table out under the block before it without that block's bottom margin, so the
+    panel, which is as tall as that room, covered the table's header row."""
+    from .table_borders import tables_in  # (found also within the parse's edit, see there)
+
+    tables = tables_in(document)
+    if not tables:
+        return
+    after_code = {document.findBlockByNumber(group[-1]).next().position() for group in groups}
+    for table in tables:
+        if table.firstPosition() in after_code:
+            fmt = table.format()
+            if fmt.topMargin() != below:
+                fmt.setTopMargin(below)
+                table.setFormat(fmt)
+
+
 def _code_font(block) -> QFont:
     """The code's family, and no size of its own: it follows View → text size."""
     font = QFont()
@@ -280,6 +298,7 @@ class CodeBlocks(QObject):
                 fmt.setLeftMargin(PAD)
                 cursor.setPosition(block.position())
                 cursor.setBlockFormat(fmt)
+        _room_before_tables(document, self._groups, below)
         cursor.endEditBlock()
         for index, (panel, group) in enumerate(zip(self.panels, self._groups)):
             panel.show_code(self.code(index), _code_font(document.findBlockByNumber(group[0])))
