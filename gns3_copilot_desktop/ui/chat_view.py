@@ -389,7 +389,6 @@ class ChatView(QScrollArea):
     come a page at a time ("Show earlier messages"), so opening any chat is quick."""
 
     continue_requested = Signal()
-    rendered = Signal(float)  # milliseconds spent in a slice that ran on its own
     settled = Signal()  # every change so far is rendered
     earlier_wanted = Signal()  # scrolled above the oldest message the app has fetched
     PAGE = 12  # about two screens of a typical chat: the rest loads as you scroll up
@@ -437,7 +436,8 @@ class ChatView(QScrollArea):
         # slices kept the network's callbacks and every timer waiting until it ended.
         # Each waits for the next turn when other slices spent this one (see loop_turn).
         self._page_drawing = loop_turn.slice_timer(self, self._draw_page)
-        self._next_slice = loop_turn.slice_timer(self, self._continue_slices)
+        # (counted on the render clock with every slice, see loop_turn)
+        self._next_slice = loop_turn.slice_timer(self, self._render_slice)
         self._deleting = loop_turn.slice_timer(self, self._delete_some)
         self._next_page_slice = loop_turn.slice_timer(self, self._page)
         self._earlier_asked = False
@@ -805,11 +805,6 @@ class ChatView(QScrollArea):
             self._layout.insertWidget(self._layout.count() - 3, group)
             self._groups.append(group)
         return self._groups[-1]
-
-    def _continue_slices(self) -> None:
-        started = time.perf_counter()
-        self._render_slice()
-        self.rendered.emit((time.perf_counter() - started) * 1000)
 
     def _update_earlier(self) -> None:
         wanted = self._first > 0 or self._more_above
