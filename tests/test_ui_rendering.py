@@ -21,10 +21,17 @@ def shown_view(qtbot, transcript: Transcript, height: int = 500) -> ChatView:
     return view
 
 
-def render_changes(qtbot, view: ChatView, transcript: Transcript) -> None:
-    """Hand the transcript's changes to the view and wait until they are rendered."""
+def render_changes(qtbot, view: ChatView, transcript: Transcript, answers: bool = True) -> None:
+    """Hand the transcript's changes to the view and wait until they are rendered: the
+    chat's slices, and (`answers`) each answer's own: a burst of Markdown is cut into
+    blocks 2 ms at a time, and its tail shown in a turn of its own, on a slow machine
+    after the chat's slices are done."""
     view.update_items(transcript.take_changes())
-    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    qtbot.waitUntil(
+        lambda: not view.pending()
+        and not (answers and any(m._resume.isActive() for m in view.findChildren(MarkdownView))),
+        timeout=5000,
+    )
 
 
 def test_streamed_markdown_is_frozen_in_blocks_never_inside_a_code_fence(qtbot):
@@ -354,11 +361,11 @@ def test_a_burst_of_table_rows_is_shown_whole_and_in_order(qtbot):
     view = shown_view(qtbot, transcript)
     for piece in split_pieces(table, 1024):
         transcript.apply(ContentEvent(content=piece))
-    render_changes(qtbot, view, transcript)  # the burst: cut a few kilobytes a turn
+    render_changes(qtbot, view, transcript, answers=False)  # the burst: cut a few kilobytes a turn
     message = view.widgets()[-1].view
     assert message._incoming, "the burst should take more than one turn of the loop"
     transcript.apply(ContentEvent(content="\nall 48 interfaces are up\n"))  # while it is cut
-    render_changes(qtbot, view, transcript)
+    render_changes(qtbot, view, transcript, answers=False)
     tail = lambda: message._tail_label.toPlainText() if message._tail_label is not None else ""  # noqa: E731
     qtbot.waitUntil(lambda: "all 48 interfaces are up" in tail(), timeout=10000)
     qtbot.wait(50)  # the last blocks' layout
