@@ -715,14 +715,20 @@ class ChatView(QScrollArea):
         start = self._first + len(self._widgets)
         if not self._stick_to_bottom or len(items) - start < 2:
             return start
-        room = DEFER_SCREENS * max(1, self.viewport().height())
+        found = self._screens_below(items, start, DEFER_SCREENS)
+        return start if found is None else found
+
+    def _screens_below(self, items, after: int, screens: int) -> int | None:
+        """The item (not above `after`) under which the items to the end are estimated
+        taller than `screens` of the view; None if those after `after` are not."""
+        room = screens * max(1, self.viewport().height())
         width, metrics = self._text_width(), self.fontMetrics()
         below = 0
-        for index in range(len(items) - 1, start, -1):
+        for index in range(len(items) - 1, after, -1):
             below += _estimated_height(items[index], width, metrics)
             if below > room:
                 return index
-        return start
+        return None
 
     def _scrolled_past(self, index: int) -> bool:
         """Whether item `index` is done and, while the chat follows a stream's end, the
@@ -735,15 +741,7 @@ class ChatView(QScrollArea):
             return False  # (the answer being written is the last item: asked on each update)
         if t.state is not TurnState.STREAMING:
             return False
-        items = t.items
-        room = PASSED_SCREENS * max(1, self.viewport().height())
-        width, metrics = self._text_width(), self.fontMetrics()
-        below = 0
-        for later in range(len(items) - 1, index, -1):
-            below += _estimated_height(items[later], width, metrics)
-            if below > room:
-                return True
-        return False
+        return self._screens_below(t.items, index, PASSED_SCREENS) is not None
 
     def _update_widget(self, position: int, item: Item) -> None:
         widget = self._widgets[position]
