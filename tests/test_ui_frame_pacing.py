@@ -74,3 +74,18 @@ def test_a_firehose_leaves_the_window_answering_keys_and_stop(app):
     app.wait(lambda: not app.presenter.is_running, 10, "Esc to stop the turn")
     assert len(app.presenter.transcript.assistant_text()) < 900_000  # stopped, not run to its end
     assert edit.toPlainText() == "hi"  # the draft is kept
+
+
+def test_a_question_sent_as_a_firehose_ends_is_shown_at_once(app):
+    """A firehose's frames come up to half a second apart; the question sent next is
+    shown within a frame, not paced as that stream was."""
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    stream_frames(app, "/bench-stream 20000 0 1")
+    shown: list[float] = []
+    app.presenter.transcript_changed.connect(lambda _: shown.append(time.perf_counter()))
+    sent = time.perf_counter()
+    app.send("What can you do?")
+    app.wait(lambda: bool(shown), 5, "the question to be shown")
+    assert shown[0] - sent < 0.1, shown[0] - sent
+    app.finish_turn()

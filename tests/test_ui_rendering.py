@@ -555,3 +555,27 @@ def test_an_answer_a_fast_stream_moved_past_is_parsed_when_scrolled_back_to(qtbo
     view.verticalScrollBar().setValue(first.y() + first.height() - view.viewport().height() // 2)
     qtbot.waitUntil(shown_end, timeout=5000)
 
+
+
+def test_a_block_parsed_before_it_is_shown_keeps_its_first_lines_in_place(qtbot):
+    """A block is parsed at its width before it is shown (an answer's part coming into
+    view), and its first show does not lay it out again; its scroll range must still
+    be the shown block's: none. Left as it was while hidden (the document's height
+    less a few pixels), a drag-select below the text scrolled it up inside the block,
+    its first lines hidden."""
+    from PySide6.QtWidgets import QWidget
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.resize(800, 600)
+    host.show()
+    qtbot.waitExposed(host)
+    block = MarkdownBlock(host)
+    block.resize(760, 0)
+    block.set_markdown(markdown_document(2000))
+    block.show()
+    qtbot.waitUntil(lambda: block.height() > 300)
+    qtbot.wait(20)
+    assert block.verticalScrollBar().maximum() == 0
+    block.verticalScrollBar().setValue(200)  # as a drag-select's auto-scroll would
+    assert block.verticalScrollBar().value() == 0

@@ -218,6 +218,9 @@ class TurnsMixin:
             self._keep_record(project_id, transcript)
             self.note_tools_used(transcript)
             self._flush_changes()
+            # The next change (a question sent at once, Continue) is shown within a
+            # frame, not paced as this stream's frames were (up to MAX_FRAME_MS).
+            self._frame_ms = FRAME_MS
             # The turn is over for the user now: a refresh of the chat list must not
             # keep the next message waiting.
             self._turn = None

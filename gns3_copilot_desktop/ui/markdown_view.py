@@ -28,8 +28,8 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from PySide6.QtCore import QPoint, QSizeF, Qt, QTimer
-from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
+from PySide6.QtCore import QPoint, QSize, QSizeF, Qt, QTimer
+from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
@@ -88,7 +88,12 @@ class MarkdownBlock(QTextBrowser):
             return
         self._width_pending = False
         if event.size().width() != event.oldSize().width() and self.document().textWidth() == self.viewport().width():
-            return  # laid out at this width already (see set_markdown): Qt would do it again
+            # Laid out at this width already (see set_markdown): Qt would do it again.
+            # Told of a resize at the same width instead, it still brings its scroll
+            # range up to date: skipped, the range set while the block was hidden (its
+            # viewport a few pixels tall) stayed, and a drag-select scrolled the text up
+            # inside the block, its first lines hidden.
+            event = QResizeEvent(event.size(), QSize(event.size().width(), event.oldSize().height()))
         super().resizeEvent(event)
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
