@@ -211,5 +211,6 @@ def test_a_time_limit_held_by_the_app_is_flagged_live_and_when_reopened(upstream
     app.upstream.state.settings.faults = Faults()
     app.presenter.new_chat()
     app.run(app.presenter.open_session(session_id))
+    app.wait(lambda: not app.window.chat.pending(), 10, "the reopened chat drawn")  # (in slices)
     assert bar.isVisible() and bar.label.text() == live_bar and seen(app) == live
     assert app.limit_flags() == ["Time limit reached: 2 s (enforced by this app)."]

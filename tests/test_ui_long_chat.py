@@ -87,10 +87,16 @@ def test_a_question_asked_in_a_chat_opened_on_its_newest_page_goes_after_the_who
     assert app.presenter.older_pending
     app.send("What is the OSPF state?")
     assert app.window.composer.edit.toPlainText() == ""
+    # The question waits for the rest of the chat (send_when_whole): until then the
+    # chat as opened, done already, would pass for the answered one (on a slow machine
+    # the wait below had ended before the question was even sent).
+    def asked() -> list[str]:
+        return [i.text for i in app.presenter.transcript.items if type(i).__name__ == "UserMessage"]
+
+    app.wait(lambda: asked()[-1:] == ["What is the OSPF state?"], 30, "the question to be sent")
     app.finish_turn(30)
     app.wait(lambda: not app.presenter.is_running and app.presenter.transcript.state.value == "done", 30, "the answer")
-    t = app.presenter.transcript
-    users = [i.text for i in t.items if type(i).__name__ == "UserMessage"]
+    users = asked()
     assert users[0].startswith("Question 1:") and users[-1] == "What is the OSPF state?"
     assert len(users) == FIRST_PAGE * 2 // 4 + 1
 
