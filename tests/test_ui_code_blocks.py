@@ -305,3 +305,24 @@ def test_a_table_after_a_code_block_is_not_covered_by_its_panel(qtbot, gap):
     [table] = [f for f in block.document().rootFrame().childFrames() if isinstance(f, QTextTable)]
     header = block.document().documentLayout().blockBoundingRect(table.cellAt(0, 0).firstCursorPosition().block())
     assert header.top() >= panel.geometry().bottom() + 1, (header, panel.geometry())
+
+
+@pytest.mark.parametrize("fence", ["```", "~~~"])
+def test_code_written_right_under_a_table_is_shown_as_code_not_as_its_rows(qtbot, fence):
+    """GitHub ends a table where a code fence starts; Qt's importer took the fence, the
+    code and the next paragraph as the table's rows, the code in its first column."""
+    from PySide6.QtGui import QTextTable
+
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+
+    block = MarkdownBlock()
+    qtbot.addWidget(block)
+    block.resize(600, 10)
+    block.set_markdown(f"| Device | State |\n|---|---|\n| R1 | up |\n{fence}\nshow ip ospf neighbor\n{fence}\nThat is all.\n")
+    block.show()
+    qtbot.waitExposed(block)
+    [table] = [f for f in block.document().rootFrame().childFrames() if isinstance(f, QTextTable)]
+    assert table.rows() == 2
+    [panel] = [p for p in block._code.panels if p.isVisible()]
+    assert panel.shown_code() == "show ip ospf neighbor"
+    assert block.document().toPlainText().endswith("That is all.")

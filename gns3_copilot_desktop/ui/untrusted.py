@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ..protocol.table_ends import end_tables
 from ..protocol.translation import sentence, translate
 from ..protocol.untrusted_text import in_sentence, visible  # noqa: F401 - the policy's text half, used through here
 from .qt_namespace import Qt, set_by_name
@@ -129,7 +130,7 @@ def render_markdown(document: QTextDocument, text: str) -> None:
     if reason is not None:
         render_plain_with_notice(document, text, sentence(translate("Untrusted", "Shown as plain text ({reason})."), reason=reason))
         return
-    document.setMarkdown(visible(text), markdown_features())
+    document.setMarkdown(visible(end_tables(text)), markdown_features())
     option = document.defaultTextOption()
     # Qt looks for a word boundary in a long run without spaces at length cost per
     # line: such a run (a base64 blob, a hash, "AAAA…") wraps anywhere instead.
