@@ -106,7 +106,7 @@ def _watch() -> None:
 
 def spend(started: float) -> None:
     """A slice that began at `started` (time.perf_counter) has ended."""
-    global _spent_ms, _turn_started, _rendered_ms
+    global _spent_ms, _turn_started, _rendered_ms, _hold_until
     if not _watching:
         _watch()
     if not _spent_ms:
@@ -115,6 +115,11 @@ def spend(started: float) -> None:
     _spent_ms += spent
     if not _timing:
         _rendered_ms += spent
+    if spent >= PAINT_APART_MS:
+        # A long piece (a block parsed with its code panels): the slices due after it,
+        # the oldest put off too, wait for the next turn; two such in a row held the
+        # loop for both.
+        _hold_until = time.perf_counter() + HOLD_AT_MOST_MS / 1000
 
 
 @contextmanager
@@ -147,6 +152,13 @@ def put_off(timer: QTimer) -> bool:
     _forget_abandoned(timer)
     if _hold_until and time.perf_counter() < _hold_until:
         # (the oldest slice put off too: this turn has had its long piece, the paint)
+        if timer not in _put_off:
+            _put_off.append(timer)
+        timer.start()
+        return True
+    if _put_off and _put_off[0] is not timer and not _oldest_ran:
+        # Slices wait: the oldest of them goes first in this turn (it is due too), so that
+        # a long slice that starts itself again does not keep it waiting turn after turn.
         if timer not in _put_off:
             _put_off.append(timer)
         timer.start()
