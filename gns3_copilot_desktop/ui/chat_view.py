@@ -200,10 +200,13 @@ def warm_up_steps() -> list[Callable[[], None]]:
         # A code block's panel is a widget of its own over the document (code_blocks):
         # its first paint drew Qt's first antialiased rounded frame, the Copy button
         # and the monospace glyphs of a plain-text view, 4-8 ms of the first answer.
+        from .code_blocks import make_spare_panels
+
         block = made.pop()
         for panel in block._code.panels if block._code is not None else []:
             panel.render(_warm_up_image(panel.size()))
         block.deleteLater()
+        make_spare_panels()  # (in slices of their own, after the warm-up)
 
     return [load_cards, load_markdown, make_block, lay_out_markdown, paint_markdown, paint_code_panel]
 
