@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import LagProbe, close_window, controller, painted_in_full, qt_loop, report, signed_in_window  # noqa: E402
+from common import LagProbe, Measure, close_window, controller, painted_in_full, qt_loop, report, signed_in_window  # noqa: E402
 
 CASES = ["long-line", "long-words", "big-table", "nested-json", "huge-output", "deep-markdown",
          "image-files", "links", "hidden-chars", "invalid-utf8"]
@@ -32,6 +32,7 @@ async def play(app, ctl, case: str) -> tuple[float, LagProbe, str]:
     presenter.turn_running.connect(lambda running: None if running else finished.set())
     probe = LagProbe()
     probe.start()
+    measure = Measure(ctl.process.pid).start()  # for the other load (a shared machine's)
     started = time.perf_counter()
     presenter.send(message)
     await asyncio.wait_for(finished.wait(), 300)
@@ -40,6 +41,7 @@ async def play(app, ctl, case: str) -> tuple[float, LagProbe, str]:
     await painted_in_full(window)
     elapsed = time.perf_counter() - started
     probe.stop()
+    play.other_load = measure.stop().other_load_cores
     state = presenter.transcript.state.value
     await close_window(presenter, window)
     return elapsed, probe, state
@@ -53,13 +55,14 @@ def main() -> int:
         elapsed, probe, _state = loop.run_until_complete(play(app, ctl, "baseline"))
         figures["baseline (benign 100 KB answer)"] = {"s": round(elapsed, 2), "lag_p99_ms": round(probe.p99(), 2),
                                                      "lag_max_ms": round(probe.max(), 2),
-                                                     "lag_max_own_cpu_ms": round(probe.max_cpu(), 2)}
+                                                     "lag_max_own_cpu_ms": round(probe.max_cpu(), 2),
+                                                     "other_load_cores": round(play.other_load, 2)}
         print("baseline", figures["baseline (benign 100 KB answer)"], flush=True)
         for case in cases:
             elapsed, probe, state = loop.run_until_complete(play(app, ctl, case))
             figures[case] = {"s": round(elapsed, 2), "lag_p99_ms": round(probe.p99(), 2),
                              "lag_max_ms": round(probe.max(), 2), "lag_max_own_cpu_ms": round(probe.max_cpu(), 2),
-                             "turn": state}
+                             "other_load_cores": round(play.other_load, 2), "turn": state}
             print(case, figures[case], flush=True)
             goals += [(f"{case}: lag p99 (ms)", probe.p99(), 16.0), (f"{case}: lag max (ms)", probe.max(), 50.0),
                       (f"{case}: turn ended normally (0 = yes)", 0.0 if state == "done" else 1.0, 0.0)]

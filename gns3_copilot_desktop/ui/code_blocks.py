@@ -147,7 +147,7 @@ def _utf16_length(text: str) -> int:
 class CodePanel(QFrame):
     """One code block: a band with its Copy button, and the code under it."""
 
-    def __init__(self, parent: QWidget, copy) -> None:
+    def __init__(self, parent: QWidget | None, copy=None) -> None:
         super().__init__(parent)
         self.setObjectName("codePanel")
         self.copy_button = QToolButton(self)
@@ -157,7 +157,8 @@ class CodePanel(QFrame):
         self.copy_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.copy_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.copy_button.setAutoRaise(True)
-        self.copy_button.clicked.connect(copy)
+        if copy is not None:
+            self.copy_button.clicked.connect(copy)
         self.text = CodeText(self)
         self._code: str | None = None  # what `text` shows (see show_code)
         # Placed by hand (see resizeEvent): the document keeps exactly these heights
@@ -170,7 +171,7 @@ class CodePanel(QFrame):
         its scroll bar has a style sheet: a sheet on the panel was parsed for each panel
         and restyled all its parts (button, code, both bars), half the cost of making
         one, and an answer of code makes a few for every screen it scrolls past."""
-        dark = theme.is_dark()
+        self.dark = dark = theme.is_dark()
         self._background, self._border = (QColor(c) for c in code_colors(dark))
         # The scroll bar as the conversation's (theme.scroll_bar_style), lying down, on
         # the panel's own background.
@@ -230,6 +231,52 @@ class CodePanel(QFrame):
         self.text.setGeometry(PAD, band, max(1, self.width() - 2 * PAD), max(1, self.height() - band - 1))
 
 
+# Code panels made ahead, in slices of their own while the loop is idle: an answer's
+# block is parsed in one piece of work when it comes into view, and making its panels
+# was half of it (1-2 ms each on a slow machine, four in a block of a code-heavy
+# answer); taking one made ahead costs a quarter of that.
+SPARE_PANELS = 6
+_spare: list[CodePanel] = []
+_refill = None  # the slice timer that makes them (loop_turn), made with the first
+
+
+def _new_panel(parent: QWidget, copy) -> CodePanel:
+    """A code panel in `parent`, one made ahead if there is one."""
+    from shiboken6 import isValid
+
+    make_spare_panels()
+    while _spare:
+        panel = _spare.pop()
+        if not isValid(panel):
+            continue
+        if panel.dark != theme.is_dark():
+            panel.recolour()  # made before the theme changed
+        panel.setParent(parent)
+        panel.copy_button.clicked.connect(copy)
+        return panel
+    return CodePanel(parent, copy)
+
+
+def make_spare_panels() -> None:
+    """Have SPARE_PANELS code panels made ahead, one a slice."""
+    global _refill
+    if len(_spare) >= SPARE_PANELS:
+        return
+    if _refill is None:
+        from . import loop_turn
+
+        _refill = loop_turn.slice_timer(None, _make_spare)
+    if not _refill.isActive():
+        _refill.start()
+
+
+def _make_spare() -> None:
+    if len(_spare) < SPARE_PANELS:
+        _spare.append(CodePanel(None))
+    if len(_spare) < SPARE_PANELS:
+        _refill.start()
+
+
 class CodeBlocks(QObject):
     """Belongs to one Markdown view: keeps a code panel over each of its code blocks."""
 
@@ -262,7 +309,7 @@ class CodeBlocks(QObject):
         self._groups = code_groups(document)
         while len(self.panels) < len(self._groups):
             index = len(self.panels)
-            self.panels.append(CodePanel(self.view.viewport(), lambda _checked=False, i=index: self.copy(i)))
+            self.panels.append(_new_panel(self.view.viewport(), lambda _checked=False, i=index: self.copy(i)))
         focus = QApplication.focusWidget()
         for extra in self.panels[len(self._groups):]:
             if focus is not None and extra.isAncestorOf(focus):

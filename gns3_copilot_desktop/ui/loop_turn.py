@@ -18,6 +18,15 @@ the window times as `rendering()` (a frame's update, the layout and paint that s
 added up. How often the chat re-renders during a stream is paced on what a frame costs in
 all (see presenter/turns.py): counted from ChatView's slices and the paint only, it left
 out MarkdownView's slices, the lazy blocks' parsing and the layout before the paint.
+
+A turn that ran slices for PAINT_APART_MS or more is not followed at once by the paint
+of what they did: Qt paints from its posted events, which the next turn handles first,
+before the keyboard, the mouse and the network, so that one indivisible piece of work (a
+block of an answer parsed with its code panels, 10-15 ms on a slow machine) and the
+paint of it (5-10 ms) held all of them for both. The window puts that paint off by one
+turn (`paint_apart`), and the slices due in that turn wait for it; a paint that took
+that long itself has the slices due after it wait for the next turn (`painted`): the
+loop serves the rest in between, and a turn holds one long piece only.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from contextlib import contextmanager
 from PySide6.QtCore import QAbstractEventDispatcher, QObject, QTimer
 
 BUDGET_MS = 2.0  # slices that ran this long in a turn leave the rest to the next
+PAINT_APART_MS = BUDGET_MS  # slices (or a paint) that ran this long: the next waits a turn
 # Qt's dispatcher on Linux (glib) says `aboutToBlock` on every turn; others only when
 # they are about to wait, which a busy loop may not do: a budget older than this is
 # taken for a new turn's, so that slices are not put off turn after turn there.
@@ -41,12 +51,47 @@ _put_off: list[QTimer] = []  # the timers of slices put off, the oldest first
 _oldest_ran = False  # whether this turn's one run for the oldest of them was taken
 _rendered_ms = 0.0  # the render clock: all the window's rendering so far
 _timing = 0  # how many `rendering()` stretches are open: slices within them count with them
+_previous_ms = 0.0  # what the slices of the turn before this one spent
+# Until when the slices wait (time.perf_counter): a long paint in this turn, or one put
+# off to the next. Or until the next turn, whichever comes first: a loop that does not
+# say when its turns end (Qt's own waits, as in tests) holds them that long at most.
+_hold_until = 0.0
+HOLD_AT_MOST_MS = 10.0
 
 
 def _new_turn() -> None:
-    global _spent_ms, _oldest_ran
+    global _spent_ms, _oldest_ran, _previous_ms, _hold_until
+    _previous_ms = _spent_ms
     _spent_ms = 0.0
     _oldest_ran = False
+    _hold_until = 0.0
+
+
+def paint_apart() -> bool:
+    """Whether a paint due now must wait for the next turn of the loop: the turn before
+    this one ran slices for PAINT_APART_MS or more (see above). Then the slices due in
+    this turn wait for the next one too, where the paint comes first."""
+    if _previous_ms < PAINT_APART_MS:
+        return False
+    _hold_slices()
+    return True
+
+
+def painted(started: float) -> None:
+    """The window's paint that began at `started` (time.perf_counter) is done: if it
+    took PAINT_APART_MS or more, the slices due after it in this turn wait for the next."""
+    global _hold_until
+    _hold_until = 0.0
+    if (time.perf_counter() - started) * 1000 >= PAINT_APART_MS:
+        _hold_slices()
+
+
+def _hold_slices() -> None:
+    global _previous_ms, _hold_until
+    if not _watching:
+        _watch()
+    _previous_ms = 0.0  # once: a paint put off is not put off again
+    _hold_until = time.perf_counter() + HOLD_AT_MOST_MS / 1000
 
 
 def _watch() -> None:
@@ -61,7 +106,7 @@ def _watch() -> None:
 
 def spend(started: float) -> None:
     """A slice that began at `started` (time.perf_counter) has ended."""
-    global _spent_ms, _turn_started, _rendered_ms
+    global _spent_ms, _turn_started, _rendered_ms, _hold_until
     if not _watching:
         _watch()
     if not _spent_ms:
@@ -70,6 +115,11 @@ def spend(started: float) -> None:
     _spent_ms += spent
     if not _timing:
         _rendered_ms += spent
+    if spent >= PAINT_APART_MS:
+        # A long piece (a block parsed with its code panels): the slices due after it,
+        # the oldest put off too, wait for the next turn; two such in a row held the
+        # loop for both.
+        _hold_until = time.perf_counter() + HOLD_AT_MOST_MS / 1000
 
 
 @contextmanager
@@ -100,6 +150,19 @@ def put_off(timer: QTimer) -> bool:
     if _spent_ms and (time.perf_counter() - _turn_started) * 1000 > TURN_AT_MOST_MS:
         _new_turn()
     _forget_abandoned(timer)
+    if _hold_until and time.perf_counter() < _hold_until:
+        # (the oldest slice put off too: this turn has had its long piece, the paint)
+        if timer not in _put_off:
+            _put_off.append(timer)
+        timer.start()
+        return True
+    if _put_off and _put_off[0] is not timer and not _oldest_ran:
+        # Slices wait: the oldest of them goes first in this turn (it is due too), so that
+        # a long slice that starts itself again does not keep it waiting turn after turn.
+        if timer not in _put_off:
+            _put_off.append(timer)
+        timer.start()
+        return True
     if _spent_ms < BUDGET_MS:
         if timer in _put_off:
             _put_off.remove(timer)

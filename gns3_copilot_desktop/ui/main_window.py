@@ -4,6 +4,7 @@ intents to it; it never talks HTTP."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QObject, QSize, QTimer, Signal
@@ -604,7 +605,13 @@ class MainWindow(QMainWindow):
             return True
         self._paint_held = False
         self._paint_hold.stop()
+        if loop_turn.paint_apart():
+            # The turn before ran a long piece of the chat's rendering: the keyboard, the
+            # mouse and the network are served before its paint (see loop_turn).
+            QCoreApplication.postEvent(self, QEvent(QEvent.Type.UpdateRequest), Qt.EventPriority.LowEventPriority.value)
+            return True
         # The layout and the repaint count in how often the chat re-renders.
+        started = time.perf_counter()
         with loop_turn.rendering():
             # Lay out what changed before painting it. Otherwise an answer that grew a
             # line was painted twice: its new line in its old place, then everything in
@@ -612,6 +619,7 @@ class MainWindow(QMainWindow):
             for _ in range(LAYOUT_LEVELS):
                 QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
             self.event(event)
+        loop_turn.painted(started)
         return True
 
     def _release_paint(self) -> None:

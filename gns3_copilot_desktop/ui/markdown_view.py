@@ -531,9 +531,11 @@ class MarkdownView(QWidget):
                 break
             if spent():
                 return self._pause()
-        if self._tail_label is not None and (time.perf_counter() - started) * 1000 > TAIL_AFTER_MS:
+        if (time.perf_counter() - started) * 1000 > TAIL_AFTER_MS:
             # Showing the tail parses up to two blocks again (7-10 ms for 4 KB): after
-            # cutting a burst, that waits for the next turn of the loop, on its own.
+            # cutting a burst, that waits for the next turn of the loop, on its own. The
+            # first burst of an answer too (before its tail was ever shown): cut and
+            # parsed in one turn, it was the cold benign answer's longest stall.
             return self._pause()
         self._show_tail(self._complete)
         self._show_new_blocks()

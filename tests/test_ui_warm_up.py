@@ -1,0 +1,33 @@
+"""The warm-up after start-up draws beforehand what a first answer draws for the first
+time in the process (Qt finds and loads a font, rasterises glyphs, paints a kind of
+widget once): left to the answer, each was part of its first frames' longest stall."""
+
+from __future__ import annotations
+
+import re
+
+_CHINESE = re.compile("[\u4e00-\u9fff]")
+
+
+def test_the_warm_up_draws_chinese_text_and_a_code_panel(qapp, monkeypatch):
+    from gns3_copilot_desktop.ui import chat_view, code_blocks, markdown_view
+
+    laid_out, painted_panels = [], []
+    set_markdown, paint = markdown_view.MarkdownBlock.set_markdown, code_blocks.CodePanel.paintEvent
+
+    def recording_set(self, text, *args, **kwargs):
+        laid_out.append(text)
+        return set_markdown(self, text, *args, **kwargs)
+
+    def recording_paint(self, event):
+        painted_panels.append(self)
+        return paint(self, event)
+
+    monkeypatch.setattr(markdown_view.MarkdownBlock, "set_markdown", recording_set)
+    monkeypatch.setattr(code_blocks.CodePanel, "paintEvent", recording_paint)
+    for step in chat_view.warm_up_steps():
+        step()
+    # Chinese, plain and bold (the answers of the app's Chinese users are written in it:
+    # its first character has Qt look for a font that has it and load it).
+    assert any(_CHINESE.search(text) and re.search(r"\*\*[^*]*" + _CHINESE.pattern, text) for text in laid_out), laid_out
+    assert painted_panels  # a code block's panel: its frame, its Copy button, the code
