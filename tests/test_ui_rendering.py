@@ -341,6 +341,8 @@ def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbo
         view.append(piece)
         so_far += piece
         if step % 25 == 0 or "\n\n" in piece:
+            # What was cut for over a millisecond has its tail shown in the next turn.
+            qtbot.waitUntil(lambda: not view._resume.isActive(), timeout=2000)
             for block in view.frozen_blocks():
                 block.realize(force=True)
             assert shown(view) == whole(so_far), f"after {len(so_far)} characters"
