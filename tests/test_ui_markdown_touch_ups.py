@@ -98,3 +98,50 @@ def test_a_table_partly_repainted_gets_the_same_border_pixels(qtbot):
     for y in range(height):
         strip = QRect(0, y, width, 1)
         assert drawn(strip).copy(strip) == whole.copy(strip), y
+
+
+# Paragraphs of every kind, for answers whose finished paragraphs grow one at a time.
+PARAGRAPHS = [
+    "Plain words here.", "**Bold** and *it* and `code` span.", "### A heading", "# Top",
+    "A link [x](http://a) and ![img](file:/etc/passwd).", "- item one\n- item two", "1. first\n2. second",
+    "> quoted\n> more", "| a | b |\n|---|---|\n| 1 | 2 |", "```\ncode\n```", "    indented code",
+    "Text with \u202e and \u200b and \x00.", "Setext\n===", "---", "Line one\nline two  \nhard break",
+    "[ref]", "[ref]: http://x", "Word " * 60, "x" * 250, "Trailing spaces   ", "2026 was a year.",
+    "<http://auto.link> and www.example.com", "_under_ and __strong__", "A\tB tab", "~~strike~~ text",
+    "\\* escaped", "- loose\n\n- list", "路由器 **正常** 状态",
+]
+ANSWERS = st.lists(st.sampled_from(PARAGRAPHS), min_size=2, max_size=6).map("\n\n".join)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(answer=st.one_of(ANSWERS, st.just(_REALISTIC_ANSWER)), data=st.data())
+def test_paragraphs_appended_to_a_block_show_as_the_whole_text_parsed(qapp, answer, data):
+    """The open tail's finished paragraphs grow by a paragraph at a time: when only the
+    new ones are parsed and appended, the block is exactly what parsing it all gives:
+    the document, its height and every pixel."""
+    breaks = [i + 2 for i in range(len(answer)) if answer.startswith("\n\n", i)]
+    shown_end = data.draw(st.sampled_from(breaks))
+    end = data.draw(st.sampled_from([b for b in breaks if b > shown_end] + [len(answer)]))
+    appended, whole = MarkdownBlock(), MarkdownBlock()
+    for block in (appended, whole):
+        block.resize(600, 10)
+    appended.set_markdown(answer[:shown_end])
+    appended.set_markdown(answer[:end])
+    whole.set_markdown(answer[:end])
+    assert appended.document().toHtml() == whole.document().toHtml()
+    assert appended.height() == whole.height()
+    assert appended.grab().toImage() == whole.grab().toImage()
+
+
+def test_a_finished_paragraph_is_parsed_alone_not_with_those_before(qapp, monkeypatch):
+    """What the block showed is not parsed again when a paragraph is added after it."""
+    block = MarkdownBlock()
+    block.resize(600, 10)
+    shown = _REALISTIC_ANSWER[: _REALISTIC_ANSWER.index("Then check the result:")]
+    block.set_markdown(shown)
+    parsed = []
+    render = untrusted.render_markdown
+    monkeypatch.setattr(untrusted, "render_markdown", lambda document, text: (parsed.append(text), render(document, text)))
+    block.set_markdown(shown + "Then check the result:\n\n")
+    assert parsed == ["Then check the result:\n\n"]
+    assert block.document().toPlainText().endswith("write memory\nThen check the result:")
