@@ -29,6 +29,13 @@ def has_code(markdown: str) -> bool:
     return "```" in markdown or "~~~" in markdown
 
 
+def may_hold_code(markdown: str) -> bool:
+    """Whether Markdown can have a code block at all: a fence, or a line indented by four
+    columns (four spaces, or a tab among the indent; in a list or a quote, more). Text
+    without any of them has none, and its document need not be walked for one."""
+    return has_code(markdown) or "    " in markdown or "\t" in markdown
+
+
 def code_colors(dark: bool) -> tuple[str, str]:
     """(background, border) of a code panel: clearly apart from the answer's background
     (the window's colour in both themes), not only a shade of it."""
@@ -302,11 +309,14 @@ class CodeBlocks(QObject):
         self.colour()
         self.place()
 
-    def colour(self) -> None:
+    def colour(self, markdown: str | None = None) -> None:
         """Room in the document for each panel's band and scroll bar, and the code's
-        lines unwrapped; a panel for each (placed by `place`, once laid out)."""
+        lines unwrapped; a panel for each (placed by `place`, once laid out).
+        `markdown`: the text the document was just parsed from, if known: the open tail
+        of an answer that showed code once is coloured on every frame, and walking its
+        blocks for code it cannot have cost a tenth of the frame's parse."""
         document = self.view.document()
-        self._groups = code_groups(document)
+        self._groups = code_groups(document) if markdown is None or may_hold_code(markdown) else []
         while len(self.panels) < len(self._groups):
             index = len(self.panels)
             self.panels.append(_new_panel(self.view.viewport(), lambda _checked=False, i=index: self.copy(i)))

@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QSize, QSizeF, Qt, QTimer
-from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
+from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextDocumentFragment, QTextTable
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
@@ -76,6 +76,7 @@ class MarkdownBlock(QTextBrowser):
         self._width_pending = False  # resized while out of view: laid out when seen
         self._setting = False  # within set_markdown
         self._tables = False  # whether it draws its tables' borders (see table_borders)
+        self._markdown = ""  # the text set_markdown showed last
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         # Laying a document out again at a new width costs its whole length: a window
@@ -137,6 +138,13 @@ class MarkdownBlock(QTextBrowser):
     def set_markdown(self, text: str, fit: bool = True) -> None:
         """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
         the growth of several blocks is known before any of them grows)."""
+        more = _appended_paragraphs(self._markdown, text)
+        self._markdown = text
+        if more is not None:
+            self._append_paragraphs(text, more)
+            if fit:
+                self.fit()
+            return
         if self._code is not None:
             self._code.forget()
         # Setting the text clears the document first: fitted on every size it passes
@@ -171,7 +179,7 @@ class MarkdownBlock(QTextBrowser):
             if "`" in text or "~~~" in text or "    " in text:
                 _code_follows_text_size(document)
             if self._code is not None:
-                self._code.colour()
+                self._code.colour(text)
             edit.endEditBlock()
         finally:
             self._setting = False
@@ -182,6 +190,35 @@ class MarkdownBlock(QTextBrowser):
             self.setAccessibleName(readable_text(document))
         if fit:
             self.fit()
+
+    def _append_paragraphs(self, text: str, more: str) -> None:
+        """Show `text`, which is what the block shows and `more` paragraphs after it (see
+        _appended_paragraphs): only they are parsed, and appended to the document, whose
+        blocks before them keep their layout. The open tail's finished paragraphs were
+        parsed again, all of them, each time one more ended: with a table and code among
+        them, 5-28 ms, most of what the window spent on a frame then."""
+        document = self.document()
+        parsed = QTextDocument()
+        parsed.setDefaultFont(document.defaultFont())
+        untrusted.render_markdown(parsed, more)
+        if "`" in more:
+            _code_follows_text_size(parsed)
+        self._setting = True
+        try:
+            edit = QTextCursor(document)
+            edit.movePosition(QTextCursor.MoveOperation.End)
+            edit.beginEditBlock()
+            first = parsed.begin()
+            edit.insertBlock(first.blockFormat(), first.charFormat())
+            edit.insertFragment(QTextDocumentFragment(parsed))
+            if self._code is not None:
+                self._code.forget()
+                self._code.colour(text)
+            edit.endEditBlock()
+        finally:
+            self._setting = False
+        if QAccessible.isActive():
+            self.setAccessibleName(readable_text(document))
 
     def fit(self) -> None:
         self._fit(self.document().size())  # and places the code blocks' Copy buttons
@@ -198,6 +235,35 @@ class MarkdownBlock(QTextBrowser):
         """The height `fit()` gives it."""
         below = self._code.below_end() if self._code is not None else 0
         return math.ceil(self.document().size().height()) + below
+
+
+# The first character of paragraphs that can be parsed on their own and appended: none
+# that may start a list (which would continue the one before), a quote, code or a
+# table, or be indented.
+_PLAIN_START = re.compile(r"[^\s\-*+>|0-9`~\\]")
+
+
+def _appended_paragraphs(shown: str, text: str) -> str | None:
+    """The paragraphs `text` adds to `shown`, if parsed on their own and appended to the
+    document of `shown` they give exactly what parsing `text` gives (else None): they
+    follow a paragraph break outside code, and nothing in them may take its meaning from
+    what is before them, nor change it: no list, quote, table or code at their start, no
+    table or code at all, no reference definitions (anywhere: a link in one paragraph
+    may be defined in another), no long run that wraps the whole document anywhere, and
+    the whole text within what the importer is given (untrusted.too_hard)."""
+    if not shown.endswith("\n\n") or len(text) <= len(shown) or not text.startswith(shown):
+        return None
+    more = text[len(shown):]
+    if not _PLAIN_START.match(more) or "|" in more or "]:" in text or "\r" in text:
+        return None
+    from .code_blocks import may_hold_code
+
+    if may_hold_code(more) or untrusted.long_run(more):
+        return None
+    fences = sum(1 for line in shown.split("\n") if line.lstrip().startswith(("```", "~~~")))
+    if fences % 2 or untrusted.too_hard(text) is not None:
+        return None
+    return more
 
 
 def readable_text(document: QTextDocument) -> str:
@@ -228,23 +294,26 @@ def readable_text(document: QTextDocument) -> str:
 def _code_follows_text_size(document: QTextDocument) -> None:
     """Qt's Markdown importer gives code (blocks and `spans`) the monospace font at the
     size text had when it parsed: after View → Normal text size, code parsed while the
-    text was larger stayed large. Without a size of its own, it follows the text."""
+    text was larger stayed large. Without a size of its own, it follows the text.
+    A block's runs of one format are read in one call (QTextBlock.textFormats): walked
+    fragment by fragment, this ran on every frame of an answer with `code` in its open
+    paragraph, a tenth of the frame's parse."""
     from PySide6.QtGui import QTextFormat
 
     size = QTextFormat.Property.FontPointSize
+    cursor = None
     block = document.begin()
     while block.isValid():
-        it = block.begin()
-        while not it.atEnd():
-            fragment = it.fragment()
-            fmt = fragment.charFormat()
+        start = block.position()
+        for run in block.textFormats():
+            fmt = run.format
             if fmt.hasProperty(size):
                 fmt.clearProperty(size)
-                cursor = QTextCursor(document)
-                cursor.setPosition(fragment.position())
-                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                if cursor is None:
+                    cursor = QTextCursor(document)
+                cursor.setPosition(start + run.start)
+                cursor.setPosition(start + run.start + run.length, QTextCursor.MoveMode.KeepAnchor)
                 cursor.setCharFormat(fmt)
-            it += 1
         block = block.next()
 
 

@@ -74,6 +74,13 @@ def draw(document: QTextDocument, painter: QPainter, clip: QRect) -> None:
             continue
         layout = layout or document.documentLayout()
         inset = fmt.cellPadding() + 1  # from a cell's text to its border line
+        # Out of the painted part (the open paragraph below it repaints on each frame of
+        # a stream): passed by before its lines are measured, a cell at a time (0.4 ms a
+        # table). Qt's bounding rectangle of a table starts at its first cell's text,
+        # the lines are up to `inset` (and a pixel of rounding) around it.
+        margin = math.ceil(inset) + 1
+        if not clip.intersects(layout.frameBoundingRect(table).toAlignedRect().adjusted(-margin, -margin, margin, margin)):
+            continue
         rows, columns = table.rows(), table.columns()
         top_cells = [layout.blockBoundingRect(table.cellAt(0, c).firstCursorPosition().block()) for c in range(columns)]
         xs = [math.floor(rect.left() - inset) for rect in top_cells]

@@ -142,6 +142,11 @@ def render_markdown(document: QTextDocument, text: str) -> None:
         _images_as_links(document)
 
 
+def long_run(text: str) -> bool:
+    """Whether `text` has a run without spaces that render_markdown wraps anywhere."""
+    return _LONG_RUN.search(text) is not None
+
+
 def markdown_features() -> QTextDocument.MarkdownFeature:
     """GitHub's dialect without raw HTML."""
     from PySide6.QtGui import QTextDocument
