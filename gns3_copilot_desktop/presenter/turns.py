@@ -186,7 +186,7 @@ class TurnsMixin:
                             # A new chat: list it now, so that a user who reads another
                             # chat meanwhile can come back to this one.
                             self.spawn(self.refresh_sessions())
-                    if not frame_due():
+                    if not frame_due():  # (_changed's own first test, inlined: a call saved per event)
                         self._changed()
                     if heard - busy_since > YIELD_AFTER_S:
                         # Kept here, not per event (setting an attribute of a QObject
@@ -266,7 +266,7 @@ class TurnsMixin:
     _clock_at_frame = 0.0
 
     def _changed(self) -> None:
-        if not self._frame.isActive():
+        if not self._frame.isActive():  # (_run_turn tests this before calling, per event)
             since_ms = (time.perf_counter() - self._last_frame) * 1000
             if since_ms >= self._frame_ms and self.render_clock is not None:
                 # The first change after a pause: what the window rendered meanwhile

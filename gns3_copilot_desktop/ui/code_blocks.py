@@ -355,7 +355,8 @@ class CodeBlocks(QObject):
                 fmt.setLeftMargin(PAD)
                 cursor.setPosition(block.position())
                 cursor.setBlockFormat(fmt)
-        _room_before_tables(document, self._groups, below)
+        if markdown is None or "|" in markdown:  # (no table in text without a pipe)
+            _room_before_tables(document, self._groups, below)
         cursor.endEditBlock()
         for index, (panel, group) in enumerate(zip(self.panels, self._groups)):
             panel.show_code(self.code(index), _code_font(document.findBlockByNumber(group[0])))

@@ -22,6 +22,9 @@ _QTS = QTextFrameFormat.BorderStyle.BorderStyle_Outset  # what Qt's Markdown imp
 
 
 def _tables(document: QTextDocument) -> list[QTextTable]:
+    """The tables of a document laid out: its frame tree, which a paint finds built
+    (tables_in is for within an edit, where it is not; its walk of the objects' numbers
+    stops at a number an object no longer has)."""
     return [frame for frame in document.rootFrame().childFrames() if isinstance(frame, QTextTable)]
 
 
