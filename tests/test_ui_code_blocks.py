@@ -292,15 +292,9 @@ def test_a_table_after_a_code_block_is_not_covered_by_its_panel(qtbot, gap):
     """Qt lays a table out under the code without the room kept for the panel's scroll
     bar: the panel covered the table's header row (its words hidden)."""
     from PySide6.QtGui import QTextTable
+    from ui_helpers import shown_markdown_block
 
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
-
-    block = MarkdownBlock()
-    qtbot.addWidget(block)
-    block.resize(600, 10)
-    block.set_markdown(f"Run:\n\n```\nshow ip interface brief\nshow version\n```\n{gap}| Device | State |\n|---|---|\n| R1 | up |\n")
-    block.show()
-    qtbot.waitExposed(block)
+    block = shown_markdown_block(qtbot, f"Run:\n\n```\nshow ip interface brief\nshow version\n```\n{gap}| Device | State |\n|---|---|\n| R1 | up |\n")
     [panel] = [p for p in block._code.panels if p.isVisible()]
     [table] = [f for f in block.document().rootFrame().childFrames() if isinstance(f, QTextTable)]
     header = block.document().documentLayout().blockBoundingRect(table.cellAt(0, 0).firstCursorPosition().block())
@@ -312,15 +306,9 @@ def test_code_written_right_under_a_table_is_shown_as_code_not_as_its_rows(qtbot
     """GitHub ends a table where a code fence starts; Qt's importer took the fence, the
     code and the next paragraph as the table's rows, the code in its first column."""
     from PySide6.QtGui import QTextTable
+    from ui_helpers import shown_markdown_block
 
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
-
-    block = MarkdownBlock()
-    qtbot.addWidget(block)
-    block.resize(600, 10)
-    block.set_markdown(f"| Device | State |\n|---|---|\n| R1 | up |\n{fence}\nshow ip ospf neighbor\n{fence}\nThat is all.\n")
-    block.show()
-    qtbot.waitExposed(block)
+    block = shown_markdown_block(qtbot, f"| Device | State |\n|---|---|\n| R1 | up |\n{fence}\nshow ip ospf neighbor\n{fence}\nThat is all.\n")
     [table] = [f for f in block.document().rootFrame().childFrames() if isinstance(f, QTextTable)]
     assert table.rows() == 2
     [panel] = [p for p in block._code.panels if p.isVisible()]

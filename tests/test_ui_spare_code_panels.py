@@ -3,20 +3,15 @@ idle (code_blocks.SPARE_PANELS), and looks exactly as with panels made for it.""
 
 from __future__ import annotations
 
+from ui_helpers import shown_markdown_block
+
 from gns3_copilot_desktop.ui import code_blocks
 
 CODE = "Look:\n\n```\nR1# show ip route\n10.0.0.0/24 via 10.0.1.1\n```\n\nand\n\n```\nR1# write memory\n```\n"
 
 
 def block_image(qapp, qtbot):
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
-
-    block = MarkdownBlock()
-    qtbot.addWidget(block)
-    block.resize(500, 10)
-    block.set_markdown(CODE)
-    block.show()
-    qtbot.waitExposed(block)
+    block = shown_markdown_block(qtbot, CODE, width=500)
     return block, block.grab().toImage()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QTextCursor, QTextFrameFormat, QTextTable
+from ui_helpers import shown_markdown_block
 
 from gns3_copilot_desktop.controller_sim.hostile import _table
 from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
@@ -20,13 +21,7 @@ TABLES = {
 
 
 def _shown(qtbot, text: str) -> MarkdownBlock:
-    block = MarkdownBlock()
-    qtbot.addWidget(block)
-    block.resize(600, 10)
-    block.set_markdown(text)
-    block.show()
-    qtbot.waitExposed(block)
-    return block
+    return shown_markdown_block(qtbot, text)
 
 
 def _tables_styled(block: MarkdownBlock, style: QTextFrameFormat.BorderStyle) -> None:

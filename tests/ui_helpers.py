@@ -124,3 +124,16 @@ class App:
 
 def use_keyring(backend: KeyringBackend) -> None:
     keyring.set_keyring(backend)
+
+
+def shown_markdown_block(qtbot, text: str, width: int = 600):
+    """A Markdown block of `width` showing `text`, on screen."""
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+
+    block = MarkdownBlock()
+    qtbot.addWidget(block)
+    block.resize(width, 10)
+    block.set_markdown(text)
+    block.show()
+    qtbot.waitExposed(block)
+    return block

@@ -183,13 +183,16 @@ class MarkdownBlock(QTextBrowser):
             edit.endEditBlock()
         finally:
             self._setting = False
+        self._name_for_screen_readers()
+        if fit:
+            self.fit()
+
+    def _name_for_screen_readers(self) -> None:
         if QAccessible.isActive():
             # A screen reader reads the block's name: the text as a person reads it. Qt's
             # own accessible text has the table's frame markers (U+FDD0, U+FDD1) between
             # the cells, and PySide cannot replace a text interface.
-            self.setAccessibleName(readable_text(document))
-        if fit:
-            self.fit()
+            self.setAccessibleName(readable_text(self.document()))
 
     def _append_paragraphs(self, text: str, more: str) -> None:
         """Show `text`, which is what the block shows and `more` paragraphs after it (see
@@ -217,8 +220,7 @@ class MarkdownBlock(QTextBrowser):
             edit.endEditBlock()
         finally:
             self._setting = False
-        if QAccessible.isActive():
-            self.setAccessibleName(readable_text(document))
+        self._name_for_screen_readers()
 
     def fit(self) -> None:
         self._fit(self.document().size())  # and places the code blocks' Copy buttons
