@@ -607,7 +607,11 @@ class MainWindow(QMainWindow):
         self._paint_hold.stop()
         if loop_turn.paint_apart():
             # The turn before ran a long piece of the chat's rendering: the keyboard, the
-            # mouse and the network are served before its paint (see loop_turn).
+            # mouse and the network are served before its paint (see loop_turn). Put off
+            # once, not held again when it comes back: with the chat still rendering
+            # (3 ms slices, every turn a long one), hold and put-off took turns and the
+            # window was not painted at all until the chat was done.
+            self._paint_held = True
             QCoreApplication.postEvent(self, QEvent(QEvent.Type.UpdateRequest), Qt.EventPriority.LowEventPriority.value)
             return True
         # The layout and the repaint count in how often the chat re-renders.
