@@ -88,6 +88,7 @@ async def settled(window, quiet_s: float = 0.2, at_most_s: float = 10.0) -> None
             quiet_since = now
         elif now - quiet_since >= quiet_s:
             return
+    print(f"  note: the window was still busy after {at_most_s:.0f} s; measured anyway", file=sys.stderr)
 
 
 async def send_turn(presenter, window, message: str) -> None:

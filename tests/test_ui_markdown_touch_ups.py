@@ -109,6 +109,8 @@ PARAGRAPHS = [
     "[ref]", "[ref]: http://x", "Word " * 60, "x" * 250, "Trailing spaces   ", "2026 was a year.",
     "<http://auto.link> and www.example.com", "_under_ and __strong__", "A\tB tab", "~~strike~~ text",
     "\\* escaped", "- loose\n\n- list", "路由器 **正常** 状态",
+    # Parsed alone, these had the formats of a document's first block (found in review).
+    "&lt;R1&gt; is the edge router.", "&amp; more", "___", "###",
 ]
 ANSWERS = st.lists(st.sampled_from(PARAGRAPHS), min_size=2, max_size=6).map("\n\n".join)
 
@@ -143,5 +145,19 @@ def test_a_finished_paragraph_is_parsed_alone_not_with_those_before(qapp, monkey
     render = untrusted.render_markdown
     monkeypatch.setattr(untrusted, "render_markdown", lambda document, text: (parsed.append(text), render(document, text)))
     block.set_markdown(shown + "Then check the result:\n\n")
-    assert parsed == ["Then check the result:\n\n"]
+    assert len(parsed) == 1 and parsed[0].endswith("\n\nThen check the result:\n\n") and len(parsed[0]) < 40, parsed
     assert block.document().toPlainText().endswith("write memory\nThen check the result:")
+
+
+def test_a_selection_to_the_end_stays_what_was_selected_when_a_paragraph_is_added(qtbot):
+    block = MarkdownBlock()
+    qtbot.addWidget(block)
+    block.resize(600, 10)
+    block.set_markdown("First paragraph.\n\nSecond one.\n\n")
+    cursor = block.textCursor()
+    cursor.setPosition(block.document().toPlainText().index("Second"))
+    cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+    block.setTextCursor(cursor)
+    block.set_markdown("First paragraph.\n\nSecond one.\n\nThird, not selected.\n\n")
+    assert "Third" in block.document().toPlainText()
+    assert block.textCursor().selectedText() == "Second one."

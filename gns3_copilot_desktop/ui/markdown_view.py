@@ -203,21 +203,37 @@ class MarkdownBlock(QTextBrowser):
         document = self.document()
         parsed = QTextDocument()
         parsed.setDefaultFont(document.defaultFont())
-        untrusted.render_markdown(parsed, more)
+        # After a paragraph of its own: parsed alone, the first block of `more` had the
+        # formats of a document's first block (a paragraph opening with an entity, such
+        # as "&lt;R1&gt;", had no top margin; "___" made an empty paragraph more), and
+        # the answer below it sat a few pixels higher than parsed whole.
+        untrusted.render_markdown(parsed, "x\n\n" + more)
         if "`" in more:
             _code_follows_text_size(parsed)
+        first = parsed.begin().next()
+        taken = QTextCursor(parsed)
+        taken.setPosition(first.position())
+        taken.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        # A selection that reaches the end would take in what is appended: the reader
+        # copies what they selected, not what came after.
+        selected = self.textCursor()
+        anchor, position = selected.anchor(), selected.position()
         self._setting = True
         try:
             edit = QTextCursor(document)
             edit.movePosition(QTextCursor.MoveOperation.End)
             edit.beginEditBlock()
-            first = parsed.begin()
             edit.insertBlock(first.blockFormat(), first.charFormat())
-            edit.insertFragment(QTextDocumentFragment(parsed))
+            edit.insertFragment(taken.selection())
             if self._code is not None:
                 self._code.forget()
                 self._code.colour(text)
             edit.endEditBlock()
+            if selected.hasSelection() and (self.textCursor().anchor(), self.textCursor().position()) != (anchor, position):
+                selected = self.textCursor()
+                selected.setPosition(anchor)
+                selected.setPosition(position, QTextCursor.MoveMode.KeepAnchor)
+                self.setTextCursor(selected)
         finally:
             self._setting = False
         self._name_for_screen_readers()
