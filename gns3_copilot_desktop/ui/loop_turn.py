@@ -9,7 +9,7 @@ for all of them: 10-20 ms in one turn where each slice kept to its 2-3 ms. Each 
 now tells what it spent here, and one that finds the turn's budget spent already waits
 for the next turn (its timer started again). The slices put off wait in a queue: in
 each turn the oldest of them runs whatever the turn has spent (so none waits for ever),
-the others only while budget is left. A turn thus runs at most the budget plus two
+the others after it, only while budget is left. A turn thus runs at most the budget plus two
 slices; with "once at most in a row" for each instead, three slices due together all
 ran back to back in the next turn, and the longest turn was as long as without a budget.
 
@@ -144,25 +144,21 @@ def rendered_ms() -> float:
 
 def put_off(timer: QTimer) -> bool:
     """Whether the slice this timer resumes must wait for the next turn of the loop
-    (then the timer is started again): slices already ran for BUDGET_MS in this one,
-    and it is not the oldest slice put off, or that one's run in this turn is taken."""
+    (then the timer is started again): this turn has had its long piece (a long slice,
+    a long paint, or a paint put off to it), or older slices put off wait to go first,
+    or slices already ran for BUDGET_MS in it and this is not the oldest slice put off,
+    or that one's run in this turn is taken."""
     global _oldest_ran
     if _spent_ms and (time.perf_counter() - _turn_started) * 1000 > TURN_AT_MOST_MS:
         _new_turn()
     _forget_abandoned(timer)
     if _hold_until and time.perf_counter() < _hold_until:
         # (the oldest slice put off too: this turn has had its long piece, the paint)
-        if timer not in _put_off:
-            _put_off.append(timer)
-        timer.start()
-        return True
+        return _wait(timer)
     if _put_off and _put_off[0] is not timer and not _oldest_ran:
         # Slices wait: the oldest of them goes first in this turn (it is due too), so that
         # a long slice that starts itself again does not keep it waiting turn after turn.
-        if timer not in _put_off:
-            _put_off.append(timer)
-        timer.start()
-        return True
+        return _wait(timer)
     if _spent_ms < BUDGET_MS:
         if timer in _put_off:
             _put_off.remove(timer)
@@ -171,6 +167,11 @@ def put_off(timer: QTimer) -> bool:
         _put_off.pop(0)
         _oldest_ran = True
         return False
+    return _wait(timer)
+
+
+def _wait(timer: QTimer) -> bool:
+    """Put the slice off to the next turn: in the queue (once), its timer started again."""
     if timer not in _put_off:
         _put_off.append(timer)
     timer.start()

@@ -612,7 +612,7 @@ class MainWindow(QMainWindow):
             # (3 ms slices, every turn a long one), hold and put-off took turns and the
             # window was not painted at all until the chat was done.
             self._paint_held = True
-            QCoreApplication.postEvent(self, QEvent(QEvent.Type.UpdateRequest), Qt.EventPriority.LowEventPriority.value)
+            self._ask_for_paint()
             return True
         # The layout and the repaint count in how often the chat re-renders.
         started = time.perf_counter()
@@ -628,8 +628,12 @@ class MainWindow(QMainWindow):
 
     def _release_paint(self) -> None:
         if self._paint_held:
-            # Qt asks for a repaint once until it gets one: ask again ourselves.
-            QCoreApplication.postEvent(self, QEvent(QEvent.Type.UpdateRequest), Qt.EventPriority.LowEventPriority.value)
+            self._ask_for_paint()
+
+    def _ask_for_paint(self) -> None:
+        # Qt asks for a repaint once until it gets one: a paint held or put off is
+        # asked for again by the window itself.
+        QCoreApplication.postEvent(self, QEvent(QEvent.Type.UpdateRequest), Qt.EventPriority.LowEventPriority.value)
 
     def new_chat(self) -> None:
         """A new chat, and the caret in the message box: the next thing a person does is
