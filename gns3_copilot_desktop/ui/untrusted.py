@@ -134,7 +134,7 @@ def render_markdown(document: QTextDocument, text: str) -> None:
     option = document.defaultTextOption()
     # Qt looks for a word boundary in a long run without spaces at length cost per
     # line: such a run (a base64 blob, a hash, "AAAA…") wraps anywhere instead.
-    wanted = QTextOption.WrapMode.WrapAnywhere if _LONG_RUN.search(text) else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
+    wanted = QTextOption.WrapMode.WrapAnywhere if long_run(text) else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
     if option.wrapMode() != wanted:
         option.setWrapMode(wanted)
         document.setDefaultTextOption(option)
