@@ -4,6 +4,7 @@ each must give exactly what the long way gave, on any input."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QRect
@@ -133,6 +134,17 @@ def test_paragraphs_appended_to_a_block_show_as_the_whole_text_parsed(qapp, answ
     assert appended.document().toHtml() == whole.document().toHtml()
     assert appended.height() == whole.height()
     assert appended.grab().toImage() == whole.grab().toImage()
+
+
+@pytest.mark.parametrize("shown", ["###\n\n", "###\n\n###\n\n"])
+def test_a_paragraph_after_only_empty_headings_shows_as_the_whole_text_parsed(qapp, shown):
+    """Found by the test above: Qt's importer writes a paragraph after empty headings
+    into the document's one empty block; appended, an empty heading stayed above it."""
+    appended, whole = MarkdownBlock(), MarkdownBlock()
+    appended.set_markdown(shown)
+    appended.set_markdown(shown + "Plain words here.\n\n")
+    whole.set_markdown(shown + "Plain words here.\n\n")
+    assert appended.document().toHtml() == whole.document().toHtml()
 
 
 def test_a_finished_paragraph_is_parsed_alone_not_with_those_before(qapp, monkeypatch):

@@ -138,7 +138,11 @@ class MarkdownBlock(QTextBrowser):
     def set_markdown(self, text: str, fit: bool = True) -> None:
         """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
         the growth of several blocks is known before any of them grows)."""
-        more = _appended_paragraphs(self._markdown, text)
+        document = self.document()
+        # Not onto a document that is one empty block (empty headings, "###"): Qt's
+        # importer writes the next paragraph into that block, appended it stayed.
+        empty = document.blockCount() == 1 and document.firstBlock().length() == 1
+        more = None if empty else _appended_paragraphs(self._markdown, text)
         self._markdown = text
         if more is not None:
             self._append_paragraphs(text, more)
@@ -152,7 +156,6 @@ class MarkdownBlock(QTextBrowser):
         # time the chat's layout moved and repainted everything in view.
         from .code_blocks import CodeBlocks, has_code  # background and Copy button on code
 
-        document = self.document()
         if not self.isVisible() and document.textWidth() != self.width():
             # Not shown yet (a block just made, resized to its place): Qt sets the
             # document's width when it shows the block, and laid it out then, a
