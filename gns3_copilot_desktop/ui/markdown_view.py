@@ -69,6 +69,11 @@ class MarkdownBlock(QTextBrowser):
         palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
         self.setPalette(palette)
         self.viewport().setAutoFillBackground(False)
+        # Grown (a paragraph appended, a line more), it repaints what changed in its
+        # document and the strip it grew by, not all of it: its text stays where it was.
+        # Every paragraph that ended repainted all the answer's finished ones above it.
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.document().setDocumentMargin(2)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
         self.setFixedHeight(0)
