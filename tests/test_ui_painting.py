@@ -110,3 +110,61 @@ def test_a_paragraph_that_ends_repaints_the_strip_it_adds_not_those_above_it(qtb
         assert regions and all(region.top() >= before - 40 for region in regions), (n, regions)  # the new strip
         assert shown == fresh(block), n  # and the screen as a fresh paint shows it
         painted.clear()
+
+
+def test_a_line_more_in_the_open_answer_leaves_its_frozen_blocks_as_they_are(qtbot):
+    """While the chat follows an answer whose start is frozen in blocks, each line more
+    scrolls what is on screen (Qt copies it) and paints the new line. The frozen blocks
+    above it were squeezed by that line and stretched back on every line: in the window,
+    each time, Qt painted all the chat in view again (a realistic turn, after its first
+    frozen block: every line)."""
+    from gns3_copilot_desktop.protocol import ContentEvent, Transcript
+    from gns3_copilot_desktop.ui.chat_view import ChatView
+    from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownView, _Blocks
+
+    transcript = Transcript()
+    transcript.begin_turn("q")
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(800, 400)
+    view.show()
+    view.reset(transcript)
+
+    def render() -> None:
+        view.update_items(transcript.take_changes())
+        qtbot.waitUntil(lambda: not view.pending() and not any(m._resume.isActive() for m in view.findChildren(MarkdownView)))
+        on_screen(view)
+
+    paragraph = "The router keeps its routes in a table of its own and shares them. " * 3 + "\n\n"
+    for _ in range(40):  # long enough that its start is frozen in blocks
+        transcript.apply(ContentEvent(content=paragraph))
+        render()
+    assert any(not block.visibleRegion().isEmpty() for block in view.findChildren(LazyMarkdownBlock)), "none in view"
+    groups = view.findChildren(_Blocks)
+    sizes = Resized(*groups)
+    bar = view.verticalScrollBar()
+    grew = 0
+    for n in range(30):
+        before = bar.maximum()
+        transcript.apply(ContentEvent(content="and more words "))
+        render()
+        grew += bar.maximum() > before
+        assert bar.value() == bar.maximum(), n  # it follows the end
+        assert on_screen(view.viewport()) == fresh(view.viewport()), n  # the screen is as painted afresh
+    assert grew >= 3  # line after line
+    assert sizes.changes == [], sizes.changes
+
+
+class Resized(QObject):
+    """The size changes of the watched widgets: (old height, new height)."""
+
+    def __init__(self, *widgets: QWidget) -> None:
+        super().__init__()
+        self.changes: list[tuple[int, int]] = []
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize:
+            self.changes.append((event.oldSize().height(), event.size().height()))
+        return False
