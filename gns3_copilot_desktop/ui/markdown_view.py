@@ -69,6 +69,11 @@ class MarkdownBlock(QTextBrowser):
         palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
         self.setPalette(palette)
         self.viewport().setAutoFillBackground(False)
+        # Grown (a paragraph appended, a line more), it repaints what changed in its
+        # document and the strip it grew by, not all of it: its text stays where it was.
+        # Every paragraph that ended repainted all the answer's finished ones above it.
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.document().setDocumentMargin(2)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
         self.setFixedHeight(0)
@@ -525,6 +530,12 @@ class MarkdownView(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._layout = QVBoxLayout(self)
+        # It grows to fit its blocks before it lays them out (as the chat and its groups
+        # do): laid out first at its old height, a line more in the open tail squeezed
+        # the frozen blocks above it by that line, and stretched them back once the
+        # answer had grown, and each time Qt repainted them whole, and with them all
+        # the chat in view.
+        self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(0)
         self._tail_label: MarkdownBlock | None = None  # made for the first open tail

@@ -306,6 +306,10 @@ class Card(QFrame):
         self._colors = card_colors(self._kind, is_dark())  # the application's, already changed
         self.update()
 
+    def background(self) -> QColor:
+        """The colour inside its border (a child that paints its own background in it)."""
+        return QColor(self._colors[0])
+
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -9,7 +9,7 @@ import time
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QPalette, QTextCursor
+from PySide6.QtGui import QPainter, QPalette, QTextCursor
 from PySide6.QtWidgets import (
     QBoxLayout,
     QHBoxLayout,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
+    QStyle,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -102,6 +103,38 @@ class _Spinner:
             card._spin(SPINNER[cls.frame])
 
 
+class _Turning(QLabel):
+    """The running indicator: a label that shows the spinner's frame without being given
+    it as its text. A new text lays out the card again (Qt's label asks its layout on
+    every text), and the label let the card, its group and the chat behind it be
+    painted again under it: 10 times a second, for a 9-pixel character. Turned, it
+    paints its own rectangle only, on the card's colour, as the label drew it."""
+
+    def __init__(self) -> None:
+        super().__init__(SPINNER[0])  # as wide as any frame (and the size it takes)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.frame = SPINNER[0]
+
+    def turn(self, frame: str) -> None:
+        if frame != self.frame:
+            self.frame = frame
+            self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        card = self.parentWidget()
+        while card is not None and not isinstance(card, theme.Card):
+            card = card.parentWidget()
+        if card is not None:
+            painter.fillRect(event.rect(), card.background())
+        # What QLabel draws for plain text, with the frame for its text.
+        align = QStyle.visualAlignment(self.layoutDirection(), self.alignment())
+        self.style().drawItemText(painter, self.contentsRect(), int(align), self.palette(), self.isEnabled(),
+                                  self.frame, self.foregroundRole())
+        painter.end()
+
+
 class ToolCallCard(theme.Card):
     def __init__(self, parent: QWidget | None = None):
         super().__init__("tool", parent)
@@ -126,8 +159,7 @@ class ToolCallCard(theme.Card):
         # The running indicator turns beside the status, in a label of its own: turned in
         # the status label, every frame (10 a second) renamed it for a screen reader. Its
         # name stays put, so the reader hears "Working…" once.
-        self.spinner = QLabel()
-        self.spinner.setTextFormat(Qt.TextFormat.PlainText)
+        self.spinner = _Turning()
         self.spinner.setAccessibleName(translate("ToolCard", "Working…"))
         self.spinner.setVisible(False)
         self.copy = QToolButton(text=translate("ToolCard", "Copy"))
@@ -212,7 +244,7 @@ class ToolCallCard(theme.Card):
         self.setAccessibleName(translate("ToolCard", "Tool call {name}: {status}").format(name=name, status=status))
         running = call.status == ToolStatus.RUNNING
         if running:
-            self.spinner.setText(SPINNER[_Spinner.frame])
+            self.spinner.turn(SPINNER[_Spinner.frame])
             _Spinner.add(self)
         else:
             _Spinner.remove(self)
@@ -347,7 +379,7 @@ class ToolCallCard(theme.Card):
             self._set_output(self._call.output)
 
     def _spin(self, frame: str) -> None:
-        self.spinner.setText(frame)
+        self.spinner.turn(frame)
 
     def _copy(self) -> None:
         if self._call is None:
