@@ -63,6 +63,10 @@ TRAPS = [
     ("at http://x.y", "at http://x.y z"), ("at http:", "at http://x.y"), ("**bold**", "**bold** then"),
     ("x &amp", "x &amp;"), ("[a](b", "[a](b) c"), ('[a](b "t', '[a](b "t")'), ("## Title", "## Title\nnext"), ("Foo", "Foo\n---"),
     ("Foo", "Foo\n- item"), ("Foo", "Foo\n\nbar"), ("Foo", "Foo\n    code"), ("a `b", "a `b c"), ("Word", "Word 路由器 – ok"),
+    ("- **bold**", "- **bold** then"), ("> `code`", "> `code`\nlazy"), ("a \\", "a \\\nb"), ("## *T*", "## *T* more"),
+    ("[a](b)", "[a](b) c"), ("(a)", "(a)b"), ("a | b", "a | b\nc"), ("a | b\n", "a | b\n--- | ---"),
+    ("a | b\n--- | ---\nc", "a | b\n--- | ---\nc\nf"),
+    ("x **b**", "x **b**c"), ("a ![i](b)", "a ![i](b) c"), ("1. x *y*", "1. x *y*\n   z"),
 ]
 
 
@@ -107,6 +111,10 @@ def test_most_frames_of_the_realistic_answer_are_not_parsed_again(qapp, monkeypa
     block.set_markdown("All four routers run OSPF in area 0\nand see each other")
     assert parsed == []
     assert block.document().toPlainText() == "All four routers run OSPF in area 0 and see each other"
+    block.set_markdown("All four routers run **OSPF area 0**")
+    parsed.clear()
+    block.set_markdown("All four routers run **OSPF area 0** and see each other")  # (after a mark)
+    assert parsed == []
 
 
 def test_a_selection_stays_what_was_selected_when_words_are_added(qtbot):

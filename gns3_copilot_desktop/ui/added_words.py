@@ -3,33 +3,36 @@ when that can be known without parsing the paragraph again.
 
 At a model's pace the open paragraph of an answer grows by a few words ten times a
 second, and parsing it again for each (about a millisecond with its touch-ups and its
-layout) was what the window spent most on an answer's frame, after painting it. Most of
-those words are plain: added at the end of a paragraph whose last word is plain, they
-are shown as they are, in the format of the text before them, and change nothing of what
-is before them. `added_words` says when that holds, and what the document then gains.
+layout) was most of what the window spent on an answer's frame after painting it. Most
+of those words are plain: added at the end of the paragraph they show as they are and
+change nothing of what is before them. `added_words` says when that holds, and what the
+document then gains.
 
 Why the rules below are enough (CommonMark as md4c reads it, GitHub's dialect):
 - The added text has no character that opens or closes inline markup (`*` `_` `~`
   backticks, brackets, `<`, `&`, `\\`, `|`, `#`, …: only ASCII punctuation means
-  anything to Markdown), and no character untrusted.visible shows as a mark: nothing earlier can be closed by
-  it, and it opens nothing. Parentheses only when there is no `[` before them (a `)`
-  may end a link's address).
+  anything to Markdown), and none that untrusted.visible shows as a mark: nothing
+  earlier can be closed by it, and it opens nothing. Parentheses only when there is no
+  `[` before them (a `)` may end a link's address).
 - The kind of the paragraph's last line is settled: after the marks of the lists,
   quotes or heading it is in, it has a letter (`2` has not: `2. ` makes it a list).
-- The paragraph's shown text ends in a plain character (a letter, a digit or plain
-  punctuation): it is outside any span (a span ends with its closing mark), and it is
-  no delimiter whose meaning depends on what follows it. When the new text goes on in
-  the middle of that last word, the whole word must be plain (`&amp` + `;`).
-- No word the new text touches may be, or become, a link md4c finds by itself
+- What the added text touches is plain: when it goes on in the middle of the last
+  word, the whole word is plain (`&amp` + `;`, `**b**` + `c`). Past a space, a mark
+  before it (`**bold**` + ` words`) means what it meant at the end of the text (a
+  space and the end count alike next to a mark), and the words are out of any span,
+  in the importer's plain format; after a plain character, in that character's
+  format (the text's last character is out of any span: a span ends with its mark).
+- No word the added text touches may be, or become, a link md4c finds by itself
   (`www.`, `://`, `@`).
 - A new line starts with a letter: a letter starts no block (no list, quote, heading,
   code, table, rule, nor the underline that makes the line above a heading), so the
   line goes on the same paragraph, shown as a space (a soft break). Not after a heading
-  (a heading is one line), and not after two spaces (a hard break).
+  (a heading is one line), nor after two spaces or a backslash (a hard break).
 - Spaces at the end are not shown (the importer drops a paragraph's trailing spaces),
   until words follow them.
-- The whole text has no code, no table, nothing that makes render_markdown show it as
-  plain text or wrap it anywhere (both only grow with the text).
+- The whole text has no code, no line that may make a table of it, no link definition
+  (shown as nothing), nothing that makes render_markdown show it as plain text or
+  wrap it anywhere (both only grow with the text).
 tests/test_ui_added_words.py checks the result against a whole parse, pixel for pixel.
 """
 
@@ -48,11 +51,12 @@ _SOFT_BREAK = re.compile(r" *\n *")
 _CONTAINERS = re.compile(r" {0,3}(?:(?:[-+*]|\d{1,9}[.)]) +|> ?)*(?:#{1,6} +)?")
 
 
-def _plain(char: str) -> bool:
+def _plain(char: str, parentheses: bool = False) -> bool:
     """A character that means nothing to Markdown (only ASCII punctuation does), and
-    shows as itself (not one of the characters untrusted.visible marks)."""
+    shows as itself (not one of the characters untrusted.visible marks). `parentheses`:
+    they count too (with no `[` before them, no link's address can be open)."""
     if char.isascii():
-        return char.isalnum() or char in _PLAIN_PUNCTUATION
+        return char.isalnum() or char in _PLAIN_PUNCTUATION or (parentheses and char in "()")
     return char.isalnum() or unicodedata.category(char)[0] in "PS"  # (not a space, mark nor control)
 
 
@@ -63,24 +67,35 @@ def _settled(line: str) -> bool:
     return any(char.isalpha() for char in line[_CONTAINERS.match(line).end():])  # type: ignore[union-attr]
 
 
-def added_words(shown: str, text: str, after_heading: bool) -> str | None:
+def _may_be_table(text: str) -> bool:
+    """Whether a line may be a table's delimiter row (only pipes, dashes, colons and
+    spaces): without one, a `|` is only a character."""
+    return "|" in text and any(line.strip() and not line.strip(" |-:") for line in text.split("\n") if "-" in line)
+
+
+def added_words(shown: str, text: str, after_heading: bool) -> tuple[str, bool] | None:
     """What the document showing the Markdown `shown` gains at its end to show `text`
-    exactly as parsing `text` would, if that is only words in the format of its last
-    character (None if it may be anything else). `after_heading`: the document's last
-    block is a heading."""
+    exactly as parsing `text` would, if that is only words (None if it may be anything
+    else): (the words, whether they follow a span's closing mark). They are in the
+    format of the document's last character, or after a mark (`**bold**` + ` words`)
+    in a paragraph's plain format. `after_heading`: the document's last block is a
+    heading."""
     if len(text) <= len(shown) or not text.startswith(shown):
         return None
     more = text[len(shown):]
     parentheses = "[" not in shown
     for char in more:
-        if not (_plain(char) or char == "\n" or (parentheses and char in "()")):
+        if not (_plain(char, parentheses) or char == "\n"):
             return None
     head = shown.rstrip(" \n")
-    if not head or not _plain(head[-1]) or not _settled(head[head.rfind("\n") + 1:]):
+    if not head or not _settled(head[head.rfind("\n") + 1:]):
         return None
     rest = text[len(head):]  # the spaces the document does not show yet, and `more`
+    after_mark = not _plain(head[-1], parentheses)
+    if after_mark and head[-1] == "\\":
+        return None  # (before a line end, a hard break)
     word = head[max(head.rfind(" "), head.rfind("\n")) + 1:]
-    if rest[0] not in " \n" and not all(_plain(char) for char in word):
+    if rest[0] not in " \n" and not all(_plain(char, parentheses) for char in word):
         return None  # goes on in the middle of a word that is not plain
     touched = (word + rest).lower()
     if "@" in touched or "://" in touched or "www." in touched:
@@ -93,8 +108,8 @@ def added_words(shown: str, text: str, after_heading: bool) -> str | None:
             line = line.lstrip(" ")
             if not (line[:1].isalpha() or (not line and index == len(lines) - 1)):
                 return None  # a line that may start a block, or a blank line
-    if "]:" in text or "|" in text or "\r" in text or "\t" in text or "    " in text or "```" in text or "~~~" in text:
+    if "]:" in text or "\r" in text or "\t" in text or "    " in text or "```" in text or "~~~" in text or _may_be_table(text):
         return None  # (code, tables, link definitions (shown as nothing): anywhere)
     if untrusted.long_run(text) or untrusted.too_hard(text) is not None:
         return None
-    return _SOFT_BREAK.sub(" ", rest.rstrip(" \n"))
+    return _SOFT_BREAK.sub(" ", rest.rstrip(" \n")), after_mark

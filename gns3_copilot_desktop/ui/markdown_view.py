@@ -154,7 +154,7 @@ class MarkdownBlock(QTextBrowser):
             if more is not None:
                 self._append_paragraphs(text, more)
             else:
-                self._add_words(words)
+                self._add_words(*words)
             if fit:
                 self.fit()
             return
@@ -250,10 +250,11 @@ class MarkdownBlock(QTextBrowser):
             self._setting = False
         self._name_for_screen_readers()
 
-    def _add_words(self, words: str) -> None:
+    def _add_words(self, words: str, after_mark: bool) -> None:
         """Show the words the paragraph being written has gained (see added_words), in
-        the format of the text before them: the rest of the document is not parsed
-        again, and only its last block is laid out again."""
+        the format of the text before them, or after a span's closing mark in the
+        paragraph's plain format: the rest of the document is not parsed again, and
+        only its last block is laid out again."""
         if not words:
             return  # (spaces only: not shown until words follow them)
         selected = self.textCursor()
@@ -262,7 +263,10 @@ class MarkdownBlock(QTextBrowser):
         try:
             edit = QTextCursor(self.document())
             edit.movePosition(QTextCursor.MoveOperation.End)
-            edit.insertText(words)  # (in the format of the character before it)
+            if after_mark:
+                edit.insertText(words, QTextCharFormat())  # (the importer's, out of a span)
+            else:
+                edit.insertText(words)  # (in the format of the character before it)
             # A selection that reaches the end stays what the reader selected.
             if selected.hasSelection() and (self.textCursor().anchor(), self.textCursor().position()) != (anchor, position):
                 selected = self.textCursor()
