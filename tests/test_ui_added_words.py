@@ -63,7 +63,7 @@ TRAPS = [
     ("at http://x.y", "at http://x.y z"), ("at http:", "at http://x.y"), ("**bold**", "**bold** then"),
     ("x &amp", "x &amp;"), ("[a](b", "[a](b) c"), ('[a](b "t', '[a](b "t")'), ("## Title", "## Title\nnext"), ("Foo", "Foo\n---"),
     ("Foo", "Foo\n- item"), ("Foo", "Foo\n\nbar"), ("Foo", "Foo\n    code"), ("a `b", "a `b c"), ("Word", "Word 路由器 – ok"),
-    ("- **bold**", "- **bold** then"), ("> `code`", "> `code`\nlazy"), ("a \\", "a \\\nb"), ("## *T*", "## *T* more"),
+    ("- **bold**", "- **bold** then"), ("> `code`", "> `code`\nlazy"), ("a \\", "a \\\nb"), ("## *T*", "## *T* more"), ("## x[", "## x[ R1"),
     ("[a](b)", "[a](b) c"), ("(a)", "(a)b"), ("a | b", "a | b\nc"), ("a | b\n", "a | b\n--- | ---"),
     ("a | b\n--- | ---\nc", "a | b\n--- | ---\nc\nf"),
     ("x **b**", "x **b**c"), ("a ![i](b)", "a ![i](b) c"), ("1. x *y*", "1. x *y*\n   z"),

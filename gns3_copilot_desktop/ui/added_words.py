@@ -20,8 +20,9 @@ Why the rules below are enough (CommonMark as md4c reads it, GitHub's dialect):
   word, the whole word is plain (`&amp` + `;`, `**b**` + `c`). Past a space, a mark
   before it (`**bold**` + ` words`) means what it meant at the end of the text (a
   space and the end count alike next to a mark), and the words are out of any span,
-  in the importer's plain format; after a plain character, in that character's
-  format (the text's last character is out of any span: a span ends with its mark).
+  in the importer's plain format (not in a heading, whose words have its own format);
+  after a plain character, in that character's format (the text's last character is
+  out of any span: a span ends with its mark).
 - No word the added text touches may be, or become, a link md4c finds by itself
   (`www.`, `://`, `@`).
 - A new line starts with a letter: a letter starts no block (no list, quote, heading,
@@ -92,8 +93,11 @@ def added_words(shown: str, text: str, after_heading: bool) -> tuple[str, bool] 
         return None
     rest = text[len(head):]  # the spaces the document does not show yet, and `more`
     after_mark = not _plain(head[-1], parentheses)
-    if after_mark and head[-1] == "\\":
-        return None  # (before a line end, a hard break)
+    if after_mark and (after_heading or head[-1] == "\\"):
+        # A heading's words have its format, but not after a span in it ("## *T* x":
+        # Qt's importer), and a mark may be no span's ("## x[ y"): not known here. A
+        # backslash before a line end is a hard break.
+        return None
     word = head[max(head.rfind(" "), head.rfind("\n")) + 1:]
     if rest[0] not in " \n" and not all(_plain(char, parentheses) for char in word):
         return None  # goes on in the middle of a word that is not plain
