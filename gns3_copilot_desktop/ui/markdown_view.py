@@ -298,6 +298,9 @@ class MarkdownBlock(QTextBrowser):
 # that may start a list (which would continue the one before), a quote, code or a
 # table, or be indented.
 _PLAIN_START = re.compile(r"[^\s\-*+>|0-9`~\\]")
+# A list item with nothing on its line ("1. ", "> - "): after one, Qt's importer indents
+# every paragraph that follows (-qt-block-indent:1), which appended ones were not.
+_EMPTY_ITEM = re.compile(r"^[ >]*(?:[-+*]|\d{1,9}[.)])[ \t]*$", re.MULTILINE)
 
 
 def _appended_paragraphs(shown: str, text: str) -> str | None:
@@ -311,7 +314,7 @@ def _appended_paragraphs(shown: str, text: str) -> str | None:
     if not shown.endswith("\n\n") or len(text) <= len(shown) or not text.startswith(shown):
         return None
     more = text[len(shown):]
-    if not _PLAIN_START.match(more) or "|" in more or "]:" in text or "\r" in text:
+    if not _PLAIN_START.match(more) or "|" in more or "]:" in text or "\r" in text or _EMPTY_ITEM.search(shown):
         return None
     from .code_blocks import may_hold_code
 
