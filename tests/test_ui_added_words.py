@@ -23,14 +23,17 @@ MARKS = ["**", "*", "_", "`", "``", "[", "]", "](", "<", ">", "&", "&amp;", "\\"
          "~~", "www.", "http://", "@", "|", "---", "===", "   ", "    ", "]: ", "!", "\u200b", "\t", "```", "\n\n",
          "![a](b)", "[a](http://x)", "`code`", "**bold**", "&lt;", "2. ", "+ ", "    - "]
 TOKENS = st.one_of(st.sampled_from(WORDS), st.sampled_from(WORDS), st.sampled_from(WORDS), st.sampled_from(MARKS))
-PARAGRAPHS = st.lists(TOKENS, min_size=1, max_size=40).map("".join)
+# What may be before the paragraph, or start it.
+STARTS = st.sampled_from(["", "## ", "- ", "1. ", "> ", "> - ", "   ", "**a** ", "Text\n\n", "```\nx\n```\n\n",
+                          "| a | b |\n|---|---|\n| c | d |\n\n"])
+PARAGRAPHS = st.tuples(STARTS, st.lists(TOKENS, min_size=1, max_size=40).map("".join)).map("".join)
 
 
-def _blocks(count: int) -> list[MarkdownBlock]:
+def _blocks(count: int, width: int = 600) -> list[MarkdownBlock]:
     blocks = []
     for _ in range(count):
         block = MarkdownBlock()
-        block.resize(600, 10)
+        block.resize(width, 10)
         blocks.append(block)
     return blocks
 
@@ -48,7 +51,7 @@ def test_words_added_to_a_paragraph_show_as_the_whole_text_parsed(qapp, text, da
     """The text grows in a few steps, each added at the end or parsed again as the
     short cut decides: after each, the block is what parsing that text gives."""
     cuts = sorted(set(data.draw(st.lists(st.integers(1, len(text)), min_size=1, max_size=4)))) + [len(text)]
-    grown, whole = _blocks(2)
+    grown, whole = _blocks(2, data.draw(st.sampled_from([120, 600])))  # (narrow: lines wrap)
     for cut in cuts:
         grown.set_markdown(text[:cut])
     whole.set_markdown(text)
