@@ -7,7 +7,8 @@ message's: long answers stream as smoothly as short ones. The open tail is itsel
 in two blocks: its finished paragraphs, parsed again only when another paragraph ends,
 and the paragraph still being written, the only text parsed on every update (at a
 model's pace an update brings a few words, and re-parsing two kilobytes for them cost
-most of the window's CPU).
+most of the window's CPU). When an update only adds plain words to that paragraph, they
+are added to its document as they are, without a parse (see added_words).
 
 Each block is a read-only QTextBrowser whose height is fixed to its document's: unlike
 word-wrapped QLabels, it never makes the layouts ask every block "how tall at this
@@ -33,6 +34,7 @@ from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, 
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
+from .added_words import added_words
 
 CHUNK_CHARS = 2048
 MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
@@ -148,9 +150,16 @@ class MarkdownBlock(QTextBrowser):
         # importer writes the next paragraph into that block, appended it stayed.
         empty = document.blockCount() == 1 and document.firstBlock().length() == 1
         more = None if empty else _appended_paragraphs(self._markdown, text)
+        words = None
+        if more is None and not empty:
+            heading = document.lastBlock().blockFormat().headingLevel() > 0
+            words = added_words(self._markdown, text, heading)
         self._markdown = text
-        if more is not None:
-            self._append_paragraphs(text, more)
+        if more is not None or words is not None:
+            if more is not None:
+                self._append_paragraphs(text, more)
+            else:
+                self._add_words(*words)
             if fit:
                 self.fit()
             return
@@ -237,6 +246,33 @@ class MarkdownBlock(QTextBrowser):
                 self._code.forget()
                 self._code.colour(text)
             edit.endEditBlock()
+            if selected.hasSelection() and (self.textCursor().anchor(), self.textCursor().position()) != (anchor, position):
+                selected = self.textCursor()
+                selected.setPosition(anchor)
+                selected.setPosition(position, QTextCursor.MoveMode.KeepAnchor)
+                self.setTextCursor(selected)
+        finally:
+            self._setting = False
+        self._name_for_screen_readers()
+
+    def _add_words(self, words: str, after_mark: bool) -> None:
+        """Show the words the paragraph being written has gained (see added_words), in
+        the format of the text before them, or after a span's closing mark in the
+        paragraph's plain format: the rest of the document is not parsed again, and
+        only its last block is laid out again."""
+        if not words:
+            return  # (spaces only: not shown until words follow them)
+        selected = self.textCursor()
+        anchor, position = selected.anchor(), selected.position()
+        self._setting = True
+        try:
+            edit = QTextCursor(self.document())
+            edit.movePosition(QTextCursor.MoveOperation.End)
+            if after_mark:
+                edit.insertText(words, QTextCharFormat())  # (the importer's, out of a span)
+            else:
+                edit.insertText(words)  # (in the format of the character before it)
+            # A selection that reaches the end stays what the reader selected.
             if selected.hasSelection() and (self.textCursor().anchor(), self.textCursor().position()) != (anchor, position):
                 selected = self.textCursor()
                 selected.setPosition(anchor)
