@@ -207,6 +207,9 @@ def warm_up_steps() -> list[Callable[[], None]]:
             panel.render(_warm_up_image(panel.size()))
         block.deleteLater()
         make_spare_panels()  # (in slices of their own, after the warm-up)
+        from .markdown_view import spare_blocks
+
+        spare_blocks.fill()
 
     return [load_cards, load_markdown, make_block, lay_out_markdown, paint_markdown, paint_code_panel]
 

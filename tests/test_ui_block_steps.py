@@ -1,0 +1,80 @@
+"""A block of an answer that comes into view is parsed in steps, each a piece of work of
+its own (the parse, its code panels with their code, its show: in one go, a block with
+four code blocks was the longest stall of an answer's first turn), and appears whole,
+exactly as one parsed in one go. Its Markdown block is one made ahead while the loop
+was idle, which looks the same as one made for it."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from gns3_copilot_desktop.controller_sim.workloads import markdown_document
+from gns3_copilot_desktop.ui import code_blocks, markdown_view
+from gns3_copilot_desktop.ui.made_ahead import MadeAhead
+from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownBlock
+
+# Prose, Chinese, a table and four code blocks: a block of the benign answer.
+TEXT = "".join(markdown_document(2500).partition("## Section 5")[:1])
+
+
+_kept: list[QWidget] = []
+
+
+def lazy_in_window(qtbot) -> LazyMarkdownBlock:
+    holder = QWidget()
+    lazy = LazyMarkdownBlock(TEXT)
+    layout = QVBoxLayout(holder)
+    layout.addWidget(lazy)
+    layout.addStretch()
+    holder.resize(600, 1400)
+    _kept.append(holder)
+    qtbot.addWidget(holder)
+    holder.show()
+    qtbot.waitExposed(holder)
+    return lazy
+
+
+def shown_blocks(lazy: LazyMarkdownBlock) -> list[MarkdownBlock]:
+    return [block for block in lazy.findChildren(MarkdownBlock) if block.isVisible()]
+
+
+def test_a_block_is_parsed_in_steps_and_appears_whole(qtbot, monkeypatch):
+    assert TEXT.count("```") == 8
+    one_go = lazy_in_window(qtbot)
+    one_go.realize(force=True)
+    stepped = lazy_in_window(qtbot)
+    steps = 0
+    for _ in stepped.realizing(force=True):
+        steps += 1
+        assert stepped.block is None and not shown_blocks(stepped)  # nothing of it yet
+    assert steps >= 2  # the parse, the code, the show: apart
+    assert shown_blocks(stepped) == [stepped.block]
+    assert stepped.height() == one_go.height() > 200
+    assert stepped.grab().toImage() == one_go.grab().toImage()
+
+    # Come into view, it is parsed a step per turn of the loop, once the turn's budget
+    # for slices is spent.
+    monkeypatch.setattr(markdown_view, "REALIZE_BUDGET_MS", 0.0)
+    later = lazy_in_window(qtbot)
+    markdown_view._waiting.append(later)
+    markdown_view._realize_some()
+    assert later.block is None and not shown_blocks(later)
+    qtbot.waitUntil(lambda: later.block is not None, timeout=5000)
+    assert later.grab().toImage() == one_go.grab().toImage()
+
+
+def test_markdown_blocks_made_ahead_are_taken_and_look_the_same(qtbot, monkeypatch):
+    monkeypatch.setattr(markdown_view, "spare_blocks", MadeAhead(MarkdownBlock, 2))
+    # Both with code panels made ahead (those look the same once the loop has run, see
+    # test_ui_spare_code_panels; grabbed at once, a panel's scroll bar is not placed yet).
+    code_blocks.make_spare_panels()
+    qtbot.waitUntil(lambda: len(code_blocks._spare) == code_blocks.SPARE_PANELS, timeout=5000)
+    fresh = lazy_in_window(qtbot)
+    fresh.realize(force=True)  # (none made ahead yet: made for it)
+    qtbot.waitUntil(lambda: len(markdown_view.spare_blocks.spare) == 2, timeout=5000)
+    spare = list(markdown_view.spare_blocks.spare)
+    taken = lazy_in_window(qtbot)
+    taken.realize(force=True)
+    assert taken.block in spare
+    qtbot.wait(1)  # (as in the window: painted once the loop has run)
+    assert taken.grab().toImage() == fresh.grab().toImage()
