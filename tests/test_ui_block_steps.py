@@ -68,7 +68,7 @@ def test_markdown_blocks_made_ahead_are_taken_and_look_the_same(qtbot, monkeypat
     # Both with code panels made ahead (those look the same once the loop has run, see
     # test_ui_spare_code_panels; grabbed at once, a panel's scroll bar is not placed yet).
     code_blocks.make_spare_panels()
-    qtbot.waitUntil(lambda: len(code_blocks._spare) == code_blocks.SPARE_PANELS, timeout=5000)
+    qtbot.waitUntil(lambda: len(code_blocks.spare_panels.spare) == code_blocks.SPARE_PANELS, timeout=5000)
     fresh = lazy_in_window(qtbot)
     fresh.realize(force=True)  # (none made ahead yet: made for it)
     qtbot.waitUntil(lambda: len(markdown_view.spare_blocks.spare) == 2, timeout=5000)
