@@ -26,7 +26,7 @@ import math
 import re
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QSize, QSizeF, Qt, QTimer
 from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
@@ -136,10 +136,9 @@ class MarkdownBlock(QTextBrowser):
         # Rendering untrusted Markdown never reads a file, a device or the network.
         return untrusted.placeholder_resource()
 
-    def set_markdown(self, text: str, fit: bool = True, code_later: bool = False) -> None:
+    def set_markdown(self, text: str, fit: bool = True) -> None:
         """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
-        the growth of several blocks is known before any of them grows). `code_later`:
-        its code panels get their code at `show_code()` (a block parsed in steps)."""
+        the growth of several blocks is known before any of them grows)."""
         document = self.document()
         # Not onto a document that is one empty block (empty headings, "###"): Qt's
         # importer writes the next paragraph into that block, appended it stayed.
@@ -184,18 +183,13 @@ class MarkdownBlock(QTextBrowser):
             if "`" in text or "~~~" in text or "    " in text:
                 _code_follows_text_size(document)
             if self._code is not None:
-                self._code.colour(text, code=not code_later)
+                self._code.colour(text)
             edit.endEditBlock()
         finally:
             self._setting = False
         self._name_for_screen_readers()
         if fit:
             self.fit()
-
-    def show_code(self) -> None:
-        """Its code panels' code, after `set_markdown(code_later=True)`."""
-        if self._code is not None:
-            self._code.show_code()
 
     def _name_for_screen_readers(self) -> None:
         if QAccessible.isActive():
@@ -265,8 +259,8 @@ class MarkdownBlock(QTextBrowser):
         return math.ceil(self.document().size().height()) + below
 
 
-# Markdown blocks made ahead (see made_ahead): an answer's block that comes into view,
-# and an answer's first open tail (two of them), each made one (1.3-2 ms here).
+# Markdown blocks made ahead (see made_ahead): an answer's block that comes into view
+# made one (1.3-2 ms here), in the piece of work that parses it.
 SPARE_BLOCKS = 3
 spare_blocks = MadeAhead(MarkdownBlock, SPARE_BLOCKS)
 
@@ -407,7 +401,6 @@ class LazyMarkdownBlock(QWidget):
         self._code_places = code_places
         self._refocus = refocus
         self._estimated_for = -1
-        self._steps: Iterator[None] | None = None  # a parse in steps under way (see realizing)
         # For the estimate, counted once: a resize re-estimates every block in O(1).
         self._line_count = text.count("\n") + 1
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -451,55 +444,32 @@ class LazyMarkdownBlock(QWidget):
             _realize_soon(self)  # not from inside a paint
 
     def realize(self, force: bool = False) -> None:
-        """Parse the block and show it, now (all the steps of `realizing`)."""
-        for _ in self.realizing(force):
-            pass
-
-    def realizing(self, force: bool = False) -> Iterator[None]:
-        """Parse the block and show it, in steps, each a piece of work of its own: the
-        parse (at whose end Qt lays the document out), its code panels with their code,
-        and its show. Parsed in one go, a block of the benign answer with four code blocks
-        was 10-23 ms here, the longest stall of an answer's first turn. The block shows
-        at the last step, as parsed in one go: nothing of it is seen before. A
-        paint can come before the layout has placed a new block (they all start at the
-        top): it is parsed only if it is really on screen now."""
-        if self._steps is None:
-            if self.block is not None or (not force and self.visibleRegion().isEmpty()):
-                return iter(())
-            self._steps = self._realize_steps()
-        return self._steps
-
-    def _realize_steps(self) -> Iterator[None]:
+        # A paint can come before the layout has placed a new block (they all start at
+        # the top): parse only if the block is really on screen now.
+        if self.block is not None or (not force and self.visibleRegion().isEmpty()):
+            return
+        block = made_block(self)
+        # At its width before the text is in: a new widget is 100 pixels wide until the
+        # layout places it, and the document was laid out at that width, then again.
+        block.resize(self.width(), 0)
+        self._hold(block)
+        block.set_markdown(self.text)
+        # Showing a widget lays out at once every layout above it that is out of date,
+        # and this block's new height has put its group's out of date: its 32 blocks
+        # were placed again for each block parsed (1-2 ms each, as much as laying out
+        # half a block of a table). With the group's layout off meanwhile, the group is
+        # laid out once, in the loop's layout pass, for all the blocks parsed in a turn.
+        group = self.parentWidget().layout() if self.parentWidget() is not None else None
+        if group is not None:
+            group.setEnabled(False)
         try:
-            block = made_block(self)
-            # At its width before the text is in: a new widget is 100 pixels wide until the
-            # layout places it, and the document was laid out at that width, then again.
-            block.resize(self.width(), 0)
-            block.set_markdown(self.text, fit=False, code_later=True)
-            yield
-            block.show_code()
-            yield
-            block.fit()
-            self._hold(block)
-            self.setFixedHeight(block.fitted_height())
-            # Showing a widget lays out at once every layout above it that is out of date,
-            # and this block's new height has put its group's out of date: its 32 blocks
-            # were placed again for each block parsed (1-2 ms each, as much as laying out
-            # half a block of a table). With the group's layout off meanwhile, the group is
-            # laid out once, in the loop's layout pass, for all the blocks parsed in a turn.
-            group = self.parentWidget().layout() if self.parentWidget() is not None else None
-            if group is not None:
-                group.setEnabled(False)
-            try:
-                block.show()
-            finally:
-                if group is not None:
-                    group.setEnabled(True)
-            if self._code_places is not None:
-                block.take_code_places(*self._code_places)
-                self._code_places = None
+            block.show()
         finally:
-            self._steps = None  # done, or failed: tried again at the next paint
+            if group is not None:
+                group.setEnabled(True)
+        if self._code_places is not None:
+            block.take_code_places(*self._code_places)
+            self._code_places = None
 
     def _hold(self, block: MarkdownBlock) -> None:
         self.block = block
@@ -530,25 +500,20 @@ def _realize_soon(block: LazyMarkdownBlock) -> None:
 
 
 def _realize_some() -> None:
-    """Parse the waiting blocks, a step at a time (see LazyMarkdownBlock.realizing), the
-    lowest first (the end of the chat is what the user reads), until REALIZE_BUDGET_MS
-    is spent; the rest in the next turns."""
+    """Parse the waiting blocks, the lowest first (the end of the chat is what the user
+    reads), until REALIZE_BUDGET_MS is spent; the rest in the next turns."""
     from shiboken6 import isValid
 
     started = time.perf_counter()
     while _waiting:
-        block = _waiting[-1]
-        # (deleted while it waited: the chat was closed, paged out)
-        if not isValid(block) or next(block.realizing(), _DONE) is _DONE:
-            _waiting.remove(block)
-            continue
+        block = _waiting.pop()
+        if not isValid(block):
+            continue  # deleted while it waited (the chat was closed, paged out)
+        block.realize()
         if (time.perf_counter() - started) * 1000 > REALIZE_BUDGET_MS:
             break
     if _waiting and _realizer is not None:
         _realizer.start()
-
-
-_DONE = object()
 
 
 class _Blocks(QWidget):
@@ -749,7 +714,7 @@ class MarkdownView(QWidget):
         if self._tail_label is None:
             if not self._tail:
                 return
-            self._tail_label = made_block()
+            self._tail_label = MarkdownBlock()
             self._tail_label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
             self._layout.addWidget(self._tail_label)
         if self._settled_label is None:
@@ -805,7 +770,7 @@ class MarkdownView(QWidget):
 
     def _new_settled_label(self) -> None:
         """An empty label for the tail's finished paragraphs, just above the tail's."""
-        self._settled_label = made_block()
+        self._settled_label = MarkdownBlock()
         self._settled_label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
         self._settled_label.setVisible(False)
         self._layout.insertWidget(self._layout.indexOf(self._tail_label), self._settled_label)
