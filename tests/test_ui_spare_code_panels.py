@@ -6,6 +6,7 @@ from __future__ import annotations
 from ui_helpers import shown_markdown_block
 
 from gns3_copilot_desktop.ui import code_blocks
+from gns3_copilot_desktop.ui.made_ahead import MadeAhead
 
 CODE = "Look:\n\n```\nR1# show ip route\n10.0.0.0/24 via 10.0.1.1\n```\n\nand\n\n```\nR1# write memory\n```\n"
 
@@ -16,11 +17,11 @@ def block_image(qapp, qtbot):
 
 
 def test_code_panels_made_ahead_are_taken_and_look_the_same(qapp, qtbot, monkeypatch):
-    monkeypatch.setattr(code_blocks, "_spare", [])
+    monkeypatch.setattr(code_blocks, "spare_panels", MadeAhead(lambda: code_blocks.CodePanel(None), code_blocks.SPARE_PANELS))
     fresh_block, fresh = block_image(qapp, qtbot)  # (no panel made ahead yet: made for it)
     code_blocks.make_spare_panels()
-    qtbot.waitUntil(lambda: len(code_blocks._spare) == code_blocks.SPARE_PANELS, timeout=5000)
-    spare = list(code_blocks._spare)
+    qtbot.waitUntil(lambda: len(code_blocks.spare_panels.spare) == code_blocks.SPARE_PANELS, timeout=5000)
+    spare = list(code_blocks.spare_panels.spare)
     block, image = block_image(qapp, qtbot)
     assert all(panel in spare for panel in block._code.panels[:2])
     assert image == fresh

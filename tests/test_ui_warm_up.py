@@ -31,3 +31,22 @@ def test_the_warm_up_draws_chinese_text_and_a_code_panel(qapp, monkeypatch):
     # its first character has Qt look for a font that has it and load it).
     assert any(_CHINESE.search(text) and re.search(r"\*\*[^*]*" + _CHINESE.pattern, text) for text in laid_out), laid_out
     assert painted_panels  # a code block's panel: its frame, its Copy button, the code
+
+
+def test_the_warm_up_draws_a_tool_card_off_screen(qapp, monkeypatch):
+    """The process's first tool card took longer to make and draw than the next: the
+    warm-up draws one, never shown (nothing of it reaches the window)."""
+    from gns3_copilot_desktop.ui import chat_view, theme, tool_card
+
+    drawn = []
+    paint = theme.Card.paintEvent
+
+    def recording_paint(self, event):
+        if isinstance(self, tool_card.ToolCallCard):
+            drawn.append((self, self.isVisible()))
+        return paint(self, event)
+
+    monkeypatch.setattr(theme.Card, "paintEvent", recording_paint)
+    for step in chat_view.warm_up_steps():
+        step()
+    assert drawn and not any(shown for _card, shown in drawn)

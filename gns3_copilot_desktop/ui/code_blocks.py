@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QPlainTextEdit, QTextBrowser
 from ..protocol.translation import translate
 from . import theme
 from .copying import copy_with_feedback
+from .made_ahead import MadeAhead
 
 _CODE = (QTextFormat.Property.BlockCodeFence, QTextFormat.Property.BlockCodeLanguage)
 PAD = 4  # between the panel's edge and its code
@@ -238,50 +239,29 @@ class CodePanel(QFrame):
         self.text.setGeometry(PAD, band, max(1, self.width() - 2 * PAD), max(1, self.height() - band - 1))
 
 
-# Code panels made ahead, in slices of their own while the loop is idle: an answer's
-# block is parsed in one piece of work when it comes into view, and making its panels
-# was half of it (1-2 ms each on a slow machine, four in a block of a code-heavy
-# answer); taking one made ahead costs a quarter of that.
+# Code panels made ahead, in slices of their own while the loop is idle (made_ahead):
+# an answer's block is parsed when it comes into view, and making its panels was half
+# of it (1-2 ms each on a slow machine, four in a block of a code-heavy answer); taking
+# one made ahead costs a quarter of that.
 SPARE_PANELS = 6
-_spare: list[CodePanel] = []
-_refill = None  # the slice timer that makes them (loop_turn), made with the first
+spare_panels = MadeAhead(lambda: CodePanel(None), SPARE_PANELS)
 
 
 def _new_panel(parent: QWidget, copy) -> CodePanel:
     """A code panel in `parent`, one made ahead if there is one."""
-    from shiboken6 import isValid
-
-    make_spare_panels()
-    while _spare:
-        panel = _spare.pop()
-        if not isValid(panel):
-            continue
-        if panel.dark != theme.is_dark():
-            panel.recolour()  # made before the theme changed
-        panel.setParent(parent)
-        panel.copy_button.clicked.connect(copy)
-        return panel
-    return CodePanel(parent, copy)
+    panel = spare_panels.take()
+    if panel is None:
+        return CodePanel(parent, copy)
+    if panel.dark != theme.is_dark():
+        panel.recolour()  # made before the theme changed
+    panel.setParent(parent)
+    panel.copy_button.clicked.connect(copy)
+    return panel
 
 
 def make_spare_panels() -> None:
     """Have SPARE_PANELS code panels made ahead, one a slice."""
-    global _refill
-    if len(_spare) >= SPARE_PANELS:
-        return
-    if _refill is None:
-        from . import loop_turn
-
-        _refill = loop_turn.slice_timer(None, _make_spare)
-    if not _refill.isActive():
-        _refill.start()
-
-
-def _make_spare() -> None:
-    if len(_spare) < SPARE_PANELS:
-        _spare.append(CodePanel(None))
-    if len(_spare) < SPARE_PANELS:
-        _refill.start()
+    spare_panels.fill()
 
 
 class CodeBlocks(QObject):

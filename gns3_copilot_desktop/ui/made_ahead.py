@@ -1,0 +1,53 @@
+"""Widgets of one kind made ahead, one in each slice of the loop (loop_turn) while the
+window has nothing else to do, so that a piece of work that needs one takes it ready.
+
+A block of an answer is parsed in one piece of work when it comes into view, and
+making its widgets was a good part of it on a slow machine: a Markdown block (a
+QTextBrowser) 1.3-2 ms, each code panel 1-2 ms. One made ahead is taken in a tenth of
+that. The spares are made without a parent (never shown as windows: a widget taken is
+given its place, and shown, by whoever takes it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from PySide6.QtWidgets import QWidget
+
+W = TypeVar("W", bound=QWidget)
+
+
+class MadeAhead(Generic[W]):
+    def __init__(self, make: Callable[[], W], count: int) -> None:
+        self._make = make
+        self.count = count
+        self.spare: list[W] = []
+        self._refill = None  # the slice timer that makes them (loop_turn), made at the first fill
+
+    def take(self) -> W | None:
+        """A widget made ahead (None if none is left); more are made after it."""
+        from shiboken6 import isValid
+
+        self.fill()
+        while self.spare:
+            widget = self.spare.pop()
+            if isValid(widget):
+                return widget
+        return None
+
+    def fill(self) -> None:
+        """Have `count` of them made ahead, one a slice."""
+        if len(self.spare) >= self.count:
+            return
+        if self._refill is None:
+            from . import loop_turn
+
+            self._refill = loop_turn.slice_timer(None, self._make_one)
+        if not self._refill.isActive():
+            self._refill.start()
+
+    def _make_one(self) -> None:
+        if len(self.spare) < self.count:
+            self.spare.append(self._make())
+        if len(self.spare) < self.count:
+            self._refill.start()
