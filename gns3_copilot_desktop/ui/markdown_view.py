@@ -28,6 +28,7 @@ import re
 import time
 from collections import deque
 from collections.abc import Callable
+from contextlib import contextmanager
 
 from PySide6.QtCore import QPoint, QSize, QSizeF, Qt, QTimer
 from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
@@ -232,14 +233,7 @@ class MarkdownBlock(QTextBrowser):
         taken = QTextCursor(parsed)
         taken.setPosition(first.position())
         taken.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-        # A selection that reaches the end would take in what is appended: the reader
-        # copies what they selected, not what came after.
-        selected = self.textCursor()
-        anchor, position = selected.anchor(), selected.position()
-        self._setting = True
-        try:
-            edit = QTextCursor(document)
-            edit.movePosition(QTextCursor.MoveOperation.End)
+        with self._adding_at_the_end() as edit:
             edit.beginEditBlock()
             edit.insertBlock(first.blockFormat(), first.charFormat())
             edit.insertFragment(taken.selection())
@@ -247,14 +241,6 @@ class MarkdownBlock(QTextBrowser):
                 self._code.forget()
                 self._code.colour(text)
             edit.endEditBlock()
-            if selected.hasSelection() and (self.textCursor().anchor(), self.textCursor().position()) != (anchor, position):
-                selected = self.textCursor()
-                selected.setPosition(anchor)
-                selected.setPosition(position, QTextCursor.MoveMode.KeepAnchor)
-                self.setTextCursor(selected)
-        finally:
-            self._setting = False
-        self._name_for_screen_readers()
 
     def _add_words(self, words: str, after_mark: bool) -> None:
         """Show the words the paragraph being written has gained (see added_words), in
@@ -263,17 +249,26 @@ class MarkdownBlock(QTextBrowser):
         only its last block is laid out again."""
         if not words:
             return  # (spaces only: not shown until words follow them)
+        with self._adding_at_the_end() as edit:
+            if after_mark:
+                edit.insertText(words, QTextCharFormat())  # (the importer's, out of a span)
+            else:
+                edit.insertText(words)  # (in the format of the character before it)
+
+    @contextmanager
+    def _adding_at_the_end(self):
+        """A cursor at the document's end, for text added there without a parse (appended
+        paragraphs, added words). A selection that reaches the end would take in what is
+        added: the reader copies what they selected, not what came after, so it stays
+        as it was. The block is fitted by its caller, once; a screen reader's name
+        follows the new text."""
         selected = self.textCursor()
         anchor, position = selected.anchor(), selected.position()
         self._setting = True
         try:
             edit = QTextCursor(self.document())
             edit.movePosition(QTextCursor.MoveOperation.End)
-            if after_mark:
-                edit.insertText(words, QTextCharFormat())  # (the importer's, out of a span)
-            else:
-                edit.insertText(words)  # (in the format of the character before it)
-            # A selection that reaches the end stays what the reader selected.
+            yield edit
             if selected.hasSelection() and (self.textCursor().anchor(), self.textCursor().position()) != (anchor, position):
                 selected = self.textCursor()
                 selected.setPosition(anchor)
