@@ -136,7 +136,8 @@ def test_paragraphs_appended_to_a_block_show_as_the_whole_text_parsed(qapp, answ
     assert appended.grab().toImage() == whole.grab().toImage()
 
 
-@pytest.mark.parametrize("shown", ["###\n\n", "###\n\n###\n\n", "1. \n !\n\n", "> - x\n  - \n\n"])
+@pytest.mark.parametrize("shown", ["###\n\n", "###\n\n###\n\n", "1. \n !\n\n", "> - x\n  - \n\n", "- - \n\n", "1. - \n\n",
+                                   "- a\n- - \n\n"])
 def test_a_paragraph_after_empty_headings_or_list_items_shows_as_the_whole_text_parsed(qapp, shown):
     """Found by the test above: Qt's importer writes a paragraph after empty headings
     into the document's one empty block; appended, an empty heading stayed above it.

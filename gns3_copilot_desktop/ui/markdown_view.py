@@ -315,9 +315,9 @@ def made_block(parent: QWidget | None = None) -> MarkdownBlock:
 # that may start a list (which would continue the one before), a quote, code or a
 # table, or be indented.
 _PLAIN_START = re.compile(r"[^\s\-*+>|0-9`~\\]")
-# A list item with nothing on its line ("1. ", "> - "): after one, Qt's importer indents
-# every paragraph that follows (-qt-block-indent:1), which appended ones were not.
-_EMPTY_ITEM = re.compile(r"^[ >]*(?:[-+*]|\d{1,9}[.)])[ \t]*$", re.MULTILINE)
+# A list item with nothing on its line ("1. ", "> - ", "- - "): after one, Qt's importer
+# indents every paragraph that follows (-qt-block-indent:1), which appended ones were not.
+_EMPTY_ITEM = re.compile(r"^[ >]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*(?:[-+*]|\d{1,9}[.)])[ \t]*$", re.MULTILINE)
 
 
 def _appended_paragraphs(shown: str, text: str) -> str | None:
