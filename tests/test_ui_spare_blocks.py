@@ -15,6 +15,8 @@ from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownBlo
 TEXT = "".join(markdown_document(2500).partition("## Section 5")[:1])
 
 
+# The holders live to the end of the session: qtbot only closes them, and a holder
+# the garbage collector took would delete the block under test with it.
 _kept: list[QWidget] = []
 
 
@@ -36,7 +38,7 @@ def test_markdown_blocks_made_ahead_are_taken_and_look_the_same(qtbot, monkeypat
     monkeypatch.setattr(markdown_view, "spare_blocks", MadeAhead(MarkdownBlock, 2))
     # Both with code panels made ahead (those look the same once the loop has run, see
     # test_ui_spare_code_panels; grabbed at once, a panel's scroll bar is not placed yet).
-    code_blocks.make_spare_panels()
+    code_blocks.spare_panels.fill()
     qtbot.waitUntil(lambda: len(code_blocks.spare_panels.spare) == code_blocks.SPARE_PANELS, timeout=5000)
     fresh = lazy_in_window(qtbot)
     fresh.realize(force=True)  # (none made ahead yet: made for it)
@@ -47,3 +49,14 @@ def test_markdown_blocks_made_ahead_are_taken_and_look_the_same(qtbot, monkeypat
     assert taken.block in spare
     qtbot.wait(1)  # (as in the window: painted once the loop has run)
     assert taken.grab().toImage() == fresh.grab().toImage()
+
+
+def test_a_block_taken_from_a_full_pool_is_made_again(qtbot):
+    pool = MadeAhead(MarkdownBlock, 2)
+    pool.fill()
+    qtbot.waitUntil(lambda: len(pool.spare) == 2, timeout=5000)
+    taken = pool.take()
+    _kept.append(taken)
+    assert taken is not None and len(pool.spare) == 1
+    # The next block that comes into view finds one made ahead again, not only the one after.
+    qtbot.waitUntil(lambda: len(pool.spare) == 2, timeout=5000)

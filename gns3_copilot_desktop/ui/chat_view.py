@@ -200,15 +200,14 @@ def warm_up_steps() -> list[Callable[[], None]]:
         # A code block's panel is a widget of its own over the document (code_blocks):
         # its first paint drew Qt's first antialiased rounded frame, the Copy button
         # and the monospace glyphs of a plain-text view, 4-8 ms of the first answer.
-        from .code_blocks import make_spare_panels
+        from .code_blocks import spare_panels
+        from .markdown_view import spare_blocks
 
         block = made.pop()
         for panel in block._code.panels if block._code is not None else []:
             panel.render(_warm_up_image(panel.size()))
         block.deleteLater()
-        make_spare_panels()  # (in slices of their own, after the warm-up)
-        from .markdown_view import spare_blocks
-
+        spare_panels.fill()  # (in slices of their own, after the warm-up)
         spare_blocks.fill()
 
     def paint_tool_card() -> None:

@@ -259,10 +259,6 @@ def _new_panel(parent: QWidget, copy) -> CodePanel:
     return panel
 
 
-def make_spare_panels() -> None:
-    """Have SPARE_PANELS code panels made ahead, one a slice."""
-    spare_panels.fill()
-
 
 class CodeBlocks(QObject):
     """Belongs to one Markdown view: keeps a code panel over each of its code blocks."""

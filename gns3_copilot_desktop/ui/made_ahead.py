@@ -22,18 +22,19 @@ class MadeAhead(Generic[W]):
         self._make = make
         self.count = count
         self.spare: list[W] = []
-        self._refill = None  # the slice timer that makes them (loop_turn), made at the first fill
+        self._refill = None  # (loop_turn's slice timer, made at the first fill: not at import, before the loop)
 
     def take(self) -> W | None:
         """A widget made ahead (None if none is left); more are made after it."""
         from shiboken6 import isValid
 
-        self.fill()
-        while self.spare:
+        widget = None
+        while self.spare and widget is None:
             widget = self.spare.pop()
-            if isValid(widget):
-                return widget
-        return None
+            if not isValid(widget):
+                widget = None  # (deleted with the application's widgets)
+        self.fill()  # (after the take: a full pool had made no more)
+        return widget
 
     def fill(self) -> None:
         """Have `count` of them made ahead, one a slice."""
