@@ -110,8 +110,12 @@ class _Turning(QLabel):
     painted again under it: 10 times a second, for a 9-pixel character. Turned, it
     paints its own rectangle only, on the card's colour, as the label drew it."""
 
-    def __init__(self) -> None:
-        super().__init__(SPINNER[0])  # as wide as any frame (and the size it takes)
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        # Named before it has a text: a label with no name of its own tells a screen
+        # reader that its text is its new name, and every card then said "⠋".
+        self.setAccessibleName(name)
+        self.setText(SPINNER[0])  # as wide as any frame (and the size it takes)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.frame = SPINNER[0]
@@ -159,8 +163,7 @@ class ToolCallCard(theme.Card):
         # The running indicator turns beside the status, in a label of its own: turned in
         # the status label, every frame (10 a second) renamed it for a screen reader. Its
         # name stays put, so the reader hears "Working…" once.
-        self.spinner = _Turning()
-        self.spinner.setAccessibleName(translate("ToolCard", "Working…"))
+        self.spinner = _Turning(translate("ToolCard", "Working…"))
         self.spinner.setVisible(False)
         self.copy = QToolButton(text=translate("ToolCard", "Copy"))
         self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reachable by Tab
