@@ -1,5 +1,5 @@
 """The paragraph being written grows by a few words a frame: when they are only words,
-they are added to the document without parsing it again (ui/added_words). The block
+they are added to the document without parsing it again (ui/without_a_parse). The block
 must then be exactly what parsing the whole text gives, on any input: the document
 (text, character and block formats), its height and every pixel."""
 

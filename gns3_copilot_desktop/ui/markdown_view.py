@@ -8,7 +8,7 @@ in two blocks: its finished paragraphs, parsed again only when another paragraph
 and the paragraph still being written, the only text parsed on every update (at a
 model's pace an update brings a few words, and re-parsing two kilobytes for them cost
 most of the window's CPU). When an update only adds plain words to that paragraph, they
-are added to its document as they are, without a parse (see added_words).
+are added to its document as they are, without a parse (see without_a_parse).
 
 Each block is a read-only QTextBrowser whose height is fixed to its document's: unlike
 word-wrapped QLabels, it never makes the layouts ask every block "how tall at this
@@ -35,8 +35,8 @@ from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, 
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
-from .added_words import added_words
 from .made_ahead import MadeAhead
+from .without_a_parse import added_words, appended_paragraphs
 
 CHUNK_CHARS = 2048
 MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
@@ -151,7 +151,7 @@ class MarkdownBlock(QTextBrowser):
         # Not onto a document that is one empty block (empty headings, "###"): Qt's
         # importer writes the next paragraph into that block, appended it stayed.
         empty = document.blockCount() == 1 and document.firstBlock().length() == 1
-        more = None if empty else _appended_paragraphs(self._markdown, text)
+        more = None if empty else appended_paragraphs(self._markdown, text)
         words = None
         if more is None and not empty:
             heading = document.lastBlock().blockFormat().headingLevel() > 0
@@ -215,7 +215,7 @@ class MarkdownBlock(QTextBrowser):
 
     def _append_paragraphs(self, text: str, more: str) -> None:
         """Show `text`, which is what the block shows and `more` paragraphs after it (see
-        _appended_paragraphs): only they are parsed, and appended to the document, whose
+        appended_paragraphs): only they are parsed, and appended to the document, whose
         blocks before them keep their layout. The open tail's finished paragraphs were
         parsed again, all of them, each time one more ended: with a table and code among
         them, 5-28 ms, most of what the window spent on a frame then."""
@@ -309,38 +309,6 @@ def made_block(parent: QWidget | None = None) -> MarkdownBlock:
     if parent is not None:
         block.setParent(parent)
     return block
-
-
-# The first character of paragraphs that can be parsed on their own and appended: none
-# that may start a list (which would continue the one before), a quote, code or a
-# table, or be indented.
-_PLAIN_START = re.compile(r"[^\s\-*+>|0-9`~\\]")
-# A list item with nothing on its line ("1. ", "> - ", "- - "): after one, Qt's importer
-# indents every paragraph that follows (-qt-block-indent:1), which appended ones were not.
-_EMPTY_ITEM = re.compile(r"^[ >]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*(?:[-+*]|\d{1,9}[.)])[ \t]*$", re.MULTILINE)
-
-
-def _appended_paragraphs(shown: str, text: str) -> str | None:
-    """The paragraphs `text` adds to `shown`, if parsed on their own and appended to the
-    document of `shown` they give exactly what parsing `text` gives (else None): they
-    follow a paragraph break outside code, and nothing in them may take its meaning from
-    what is before them, nor change it: no list, quote, table or code at their start, no
-    table or code at all, no reference definitions (anywhere: a link in one paragraph
-    may be defined in another), no long run that wraps the whole document anywhere, and
-    the whole text within what the importer is given (untrusted.too_hard)."""
-    if not shown.endswith("\n\n") or len(text) <= len(shown) or not text.startswith(shown):
-        return None
-    more = text[len(shown):]
-    if not _PLAIN_START.match(more) or "|" in more or "]:" in text or "\r" in text or _EMPTY_ITEM.search(shown):
-        return None
-    from .code_blocks import may_hold_code
-
-    if may_hold_code(more) or untrusted.long_run(more):
-        return None
-    fences = sum(1 for line in shown.split("\n") if line.lstrip().startswith(("```", "~~~")))
-    if fences % 2 or untrusted.too_hard(text) is not None:
-        return None
-    return more
 
 
 def readable_text(document: QTextDocument) -> str:

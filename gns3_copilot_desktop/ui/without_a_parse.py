@@ -1,14 +1,22 @@
-"""Words added to the paragraph being written, as Qt's Markdown importer would show them,
-when that can be known without parsing the paragraph again.
+"""What a whole parse of the open tail would show, when that can be known without one.
 
-At a model's pace the open paragraph of an answer grows by a few words ten times a
-second, and it was parsed again for each (0.45-0.55 ms with its touch-ups and layout on
-session 12's machine; added, the words cost 0.23-0.26 ms). Most of those words are
-plain: added at the end of the paragraph they show as they are and change nothing of
-what is before them. `added_words` says when that holds, and what the document then
-gains.
+The open tail of an answer is shown in two blocks (see markdown_view): its finished
+paragraphs, which grow when another paragraph ends, and the paragraph being written,
+which grows by a few words ten times a second at a model's pace. Each was parsed again,
+whole, on each change. When the new text can only look as it would on its own, it is
+added to the block's document without parsing what was there:
+- appended_paragraphs: paragraphs after a paragraph break, parsed alone and appended
+  (MarkdownBlock._append_paragraphs);
+- added_words: plain words added to the paragraph being written, inserted as they are
+  (0.45-0.55 ms a parse with its touch-ups and layout on session 12's machine; added,
+  the words cost 0.23-0.26 ms).
+Both refuse text in which something may take its meaning from far away, or that the
+importer is not given as it is (_nothing_from_afar). tests/test_ui_added_words.py and
+tests/test_ui_markdown_touch_ups.py check both against a whole parse, pixel for pixel.
 
-Why the rules below are enough (CommonMark as md4c reads it, GitHub's dialect):
+Most of the words the paragraph being written gains are plain: added at its end they
+show as they are and change nothing of what is before them. Why added_words' rules are
+enough (CommonMark as md4c reads it, GitHub's dialect):
 - The added text has no character that opens or closes inline markup (`*` `_` `~`
   backticks, brackets, `<`, `&`, `\\`, `|`, `#`, …: only ASCII punctuation means
   anything to Markdown), and none that untrusted.visible shows as a mark: nothing
@@ -34,7 +42,6 @@ Why the rules below are enough (CommonMark as md4c reads it, GitHub's dialect):
 - The whole text has no code, no line that may make a table of it, no link definition
   (shown as nothing), nothing that makes render_markdown show it as plain text or
   wrap it anywhere (both only grow with the text).
-tests/test_ui_added_words.py checks the result against a whole parse, pixel for pixel.
 """
 
 from __future__ import annotations
@@ -50,6 +57,13 @@ _PLAIN_PUNCTUATION = frozenset(" .,;:!?'\"-/%")
 _SOFT_BREAK = re.compile(r" *\n *")
 # The marks of the lists, quotes and heading a line is in.
 _CONTAINERS = re.compile(r" {0,3}(?:(?:[-+*]|\d{1,9}[.)]) +|> ?)*(?:#{1,6} +)?")
+# The first character of paragraphs that can be parsed on their own and appended: none
+# that may start a list (which would continue the one before), a quote, code or a
+# table, or be indented.
+_PLAIN_START = re.compile(r"[^\s\-*+>|0-9`~\\]")
+# A list item with nothing on its line ("1. ", "> - ", "- - "): after one, Qt's importer
+# indents every paragraph that follows (-qt-block-indent:1), which appended ones were not.
+_EMPTY_ITEM = re.compile(r"^[ >]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*(?:[-+*]|\d{1,9}[.)])[ \t]*$", re.MULTILINE)
 
 
 def _plain(char: str, parentheses: bool = False) -> bool:
@@ -74,6 +88,47 @@ def _may_be_table(text: str) -> bool:
     return "|" in text and any(line.strip() and not line.strip(" |-:") for line in text.split("\n") if "-" in line)
 
 
+def _grown(shown: str, text: str) -> str | None:
+    """What `text` adds at the end of `shown` (None if it does not only add to it)."""
+    if len(text) <= len(shown) or not text.startswith(shown):
+        return None
+    return text[len(shown):]
+
+
+def _nothing_from_afar(text: str, new: str) -> bool:
+    """Whether the whole `text` has nothing that may change what its `new` part shows
+    from far away, and the importer is given it as it is: no reference definition
+    (anywhere: a link in one paragraph may be defined in another, and a definition
+    shows as nothing), no carriage return (a line end to md4c, not to the checks here),
+    nothing that render_markdown shows as plain text (untrusted.too_hard); and `new`
+    has no code (a fence, or an indented line) and no long run without spaces, which
+    would wrap the whole document anywhere (untrusted.long_run)."""
+    from .code_blocks import may_hold_code
+
+    if "]:" in text or "\r" in text or may_hold_code(new) or untrusted.long_run(new):
+        return False
+    return untrusted.too_hard(text) is None
+
+
+def appended_paragraphs(shown: str, text: str) -> str | None:
+    """The paragraphs `text` adds to `shown`, if parsed on their own and appended to the
+    document of `shown` they give exactly what parsing `text` gives (else None): they
+    follow a paragraph break outside code, and nothing in them may take its meaning from
+    what is before them, nor change it: no list, quote, table or code at their start, no
+    table or code at all, no reference definitions (anywhere: a link in one paragraph
+    may be defined in another), no long run that wraps the whole document anywhere, and
+    the whole text within what the importer is given (untrusted.too_hard)."""
+    if not shown.endswith("\n\n"):
+        return None
+    more = _grown(shown, text)
+    if more is None or not _PLAIN_START.match(more) or "|" in more or _EMPTY_ITEM.search(shown):
+        return None
+    fences = sum(1 for line in shown.split("\n") if line.lstrip().startswith(("```", "~~~")))
+    if fences % 2 or not _nothing_from_afar(text, more):
+        return None
+    return more
+
+
 def added_words(shown: str, text: str, after_heading: bool) -> tuple[str, bool] | None:
     """What the document showing the Markdown `shown` gains at its end to show `text`
     exactly as parsing `text` would, if that is only words (None if it may be anything
@@ -81,9 +136,9 @@ def added_words(shown: str, text: str, after_heading: bool) -> tuple[str, bool] 
     format of the document's last character, or after a mark (`**bold**` + ` words`)
     in a paragraph's plain format. `after_heading`: the document's last block is a
     heading."""
-    if len(text) <= len(shown) or not text.startswith(shown):
+    more = _grown(shown, text)
+    if more is None:
         return None
-    more = text[len(shown):]
     parentheses = "[" not in shown
     for char in more:
         if not (_plain(char, parentheses) or char == "\n"):
@@ -112,8 +167,6 @@ def added_words(shown: str, text: str, after_heading: bool) -> tuple[str, bool] 
             line = line.lstrip(" ")
             if not (line[:1].isalpha() or (not line and index == len(lines) - 1)):
                 return None  # a line that may start a block, or a blank line
-    if "]:" in text or "\r" in text or "\t" in text or "    " in text or "```" in text or "~~~" in text or _may_be_table(text):
+    if _may_be_table(text) or not _nothing_from_afar(text, text):
         return None  # (code, tables, link definitions (shown as nothing): anywhere)
-    if untrusted.long_run(text) or untrusted.too_hard(text) is not None:
-        return None
     return _SOFT_BREAK.sub(" ", rest.rstrip(" \n")), after_mark
