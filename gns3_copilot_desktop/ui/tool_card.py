@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+import weakref
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, QTimer
@@ -110,8 +111,14 @@ class _Turning(QLabel):
     painted again under it: 10 times a second, for a 9-pixel character. Turned, it
     paints its own rectangle only, on the card's colour, as the label drew it."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, card: theme.Card) -> None:
         super().__init__()
+        # The card whose colour it paints on, handed over once: found by walking up the
+        # parents, it was looked for on every paint (10 a second while a tool runs). Held
+        # weakly: a reference back to the card would make the two a cycle, and a card
+        # nothing else holds (the warm-up's) would then be deleted when the garbage
+        # collector runs (in whatever thread), not when it is let go.
+        self._card = weakref.ref(card)
         # Named before it has a text: a label with no name of its own tells a screen
         # reader that its text is its new name, and every card then said "⠋".
         self.setAccessibleName(name)
@@ -127,9 +134,7 @@ class _Turning(QLabel):
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
-        card = self.parentWidget()
-        while card is not None and not isinstance(card, theme.Card):
-            card = card.parentWidget()
+        card = self._card()
         if card is not None:
             painter.fillRect(event.rect(), card.background())
         # What QLabel draws for plain text, with the frame for its text.
@@ -163,7 +168,7 @@ class ToolCallCard(theme.Card):
         # The running indicator turns beside the status, in a label of its own: turned in
         # the status label, every frame (10 a second) renamed it for a screen reader. Its
         # name stays put, so the reader hears "Working…" once.
-        self.spinner = _Turning(translate("ToolCard", "Working…"))
+        self.spinner = _Turning(translate("ToolCard", "Working…"), self)
         self.spinner.setVisible(False)
         self.copy = QToolButton(text=translate("ToolCard", "Copy"))
         self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # reachable by Tab
