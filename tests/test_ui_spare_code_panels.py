@@ -17,7 +17,7 @@ def block_image(qapp, qtbot):
 
 
 def test_code_panels_made_ahead_are_taken_and_look_the_same(qapp, qtbot, monkeypatch):
-    monkeypatch.setattr(code_blocks, "spare_panels", MadeAhead(lambda: code_blocks.CodePanel(None), code_blocks.SPARE_PANELS))
+    monkeypatch.setattr(code_blocks, "spare_panels", MadeAhead(code_blocks.CodePanel, code_blocks.SPARE_PANELS))
     fresh_block, fresh = block_image(qapp, qtbot)  # (no panel made ahead yet: made for it)
     code_blocks.spare_panels.fill()
     qtbot.waitUntil(lambda: len(code_blocks.spare_panels.spare) == code_blocks.SPARE_PANELS, timeout=5000)

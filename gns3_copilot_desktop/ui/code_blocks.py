@@ -155,7 +155,7 @@ def _utf16_length(text: str) -> int:
 class CodePanel(QFrame):
     """One code block: a band with its Copy button, and the code under it."""
 
-    def __init__(self, parent: QWidget | None, copy=None) -> None:
+    def __init__(self, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setObjectName("codePanel")
         self.copy_button = QToolButton(self)
@@ -165,8 +165,6 @@ class CodePanel(QFrame):
         self.copy_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.copy_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.copy_button.setAutoRaise(True)
-        if copy is not None:
-            self.copy_button.clicked.connect(copy)
         self.text = CodeText(self)
         self._code: str | None = None  # what `text` shows (see show_code)
         # Placed by hand (see resizeEvent): the document keeps exactly these heights
@@ -244,17 +242,14 @@ class CodePanel(QFrame):
 # of it (1-2 ms each on a slow machine, four in a block of a code-heavy answer); taking
 # one made ahead costs a quarter of that.
 SPARE_PANELS = 6
-spare_panels = MadeAhead(lambda: CodePanel(None), SPARE_PANELS)
+spare_panels = MadeAhead(CodePanel, SPARE_PANELS)
 
 
 def _new_panel(parent: QWidget, copy) -> CodePanel:
     """A code panel in `parent`, one made ahead if there is one."""
-    panel = spare_panels.take()
-    if panel is None:
-        return CodePanel(parent, copy)
+    panel = spare_panels.take(parent)
     if panel.dark != theme.is_dark():
-        panel.recolour()  # made before the theme changed
-    panel.setParent(parent)
+        panel.recolour()  # made ahead, before the theme changed
     panel.copy_button.clicked.connect(copy)
     return panel
 

@@ -303,12 +303,7 @@ spare_blocks = MadeAhead(MarkdownBlock, SPARE_BLOCKS)
 
 def made_block(parent: QWidget | None = None) -> MarkdownBlock:
     """A new Markdown block in `parent`, one made ahead if there is one."""
-    block = spare_blocks.take()
-    if block is None:
-        return MarkdownBlock(parent)
-    if parent is not None:
-        block.setParent(parent)
-    return block
+    return spare_blocks.take(parent)
 
 
 def readable_text(document: QTextDocument) -> str:
