@@ -18,14 +18,22 @@ realistic.py), where they were a fifth of the window's busy time:
   it began, so callbacks that add callbacks still let Qt in between (a paint, the
   keyboard), as `await asyncio.sleep(0)` expects.
 
-Everything else is qasync's: timers with a delay, threads, executors, the running
-state, closing.
+- **A cancelled timer still fired.** httpx's read timeout is a timer set for each read
+  (about 20 a second) and cancelled when the read is done; qasync's went off anyway,
+  seconds later, to do nothing, and Qt kept a hundred of them waiting. Here a timer
+  cancelled is a Qt timer killed, and the handle is asyncio's `TimerHandle`, with its
+  `when()`.
+
+Everything else is qasync's: threads, executors, the running state, closing, and its
+slow-callback warnings in asyncio's debug mode (which uses qasync's own ways).
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import math
+import time
 
 import qasync
 from PySide6.QtCore import QObject, QSocketNotifier, QTimerEvent
@@ -112,12 +120,55 @@ class _DueNow(QObject):
             self.timer = 0
 
 
+class _Timed(asyncio.TimerHandle):
+    __slots__ = ("timer",)  # the Qt timer that runs it
+
+
+class _Later(QObject):
+    """The callbacks due later, each on a Qt timer of its own, killed if it is
+    cancelled."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.due: dict[int, _Timed] = {}
+
+    def add(self, handle: _Timed, delay: float) -> None:
+        handle.timer = self.startTimer(max(0, math.ceil(delay * 1000)))
+        self.due[handle.timer] = handle
+
+    def timerEvent(self, event: QTimerEvent) -> None:  # noqa: N802 (Qt's name)
+        timer = event.timerId()
+        self.killTimer(timer)
+        handle = self.due.pop(timer, None)
+        if handle is None or handle._cancelled:
+            return
+        early = handle._when - time.monotonic()  # qasync's clock, the loop's time()
+        if early > 0:
+            # Qt's coarse timers (qasync's too) keep within 5 % of their interval, early
+            # as well as late; a callback runs at its time or after it, as in asyncio.
+            self.add(handle, early)
+            return
+        handle._run()
+
+    def cancel(self, handle: asyncio.TimerHandle) -> None:
+        timer = getattr(handle, "timer", 0)
+        if self.due.get(timer) is handle:
+            del self.due[timer]
+            self.killTimer(timer)
+
+    def stop(self) -> None:
+        for timer in self.due:
+            self.killTimer(timer)
+        self.due.clear()
+
+
 class WindowLoop(qasync.QEventLoop):  # type: ignore[misc, valid-type]
     """qasync's loop, with a notifier kept for each descriptor and one queue for the
     callbacks due now (see the module's docstring)."""
 
     def __init__(self, app: QApplication | None = None, already_running: bool = False) -> None:
         self._due_now = _DueNow()
+        self._later = _Later()
         self._watches: dict[tuple[int, QSocketNotifier.Type], _Watch] = {}
         super().__init__(app, already_running=already_running)
 
@@ -125,17 +176,36 @@ class WindowLoop(qasync.QEventLoop):  # type: ignore[misc, valid-type]
         if self.get_debug():
             # qasync's way, with its warnings about slow callbacks.
             return super().call_soon(callback, *args, context=context)
-        self._check_closed()
-        if asyncio.iscoroutinefunction(callback) or not callable(callback):
-            raise TypeError(f"a callback must be a plain callable, not {type(callback).__name__}")
+        self._check_callback(callback)
         handle = asyncio.Handle(callback, args, self, context=context)
         self._due_now.add(handle)
         return handle
 
     def call_later(self, delay, callback, *args, context=None):  # noqa: ANN001, ANN201
+        if self.get_debug():
+            return super().call_later(delay, callback, *args, context=context)
         if delay <= 0:
             return self.call_soon(callback, *args, context=context)
-        return super().call_later(delay, callback, *args, context=context)
+        return self._call_at(self.time() + delay, delay, callback, args, context)
+
+    def call_at(self, when, callback, *args, context=None):  # noqa: ANN001, ANN201
+        if self.get_debug():
+            return super().call_at(when, callback, *args, context=context)
+        return self._call_at(when, when - self.time(), callback, args, context)
+
+    def _call_at(self, when: float, delay: float, callback, args, context) -> asyncio.TimerHandle:  # noqa: ANN001
+        self._check_callback(callback)
+        handle = _Timed(when, callback, args, self, context)
+        self._later.add(handle, delay)
+        return handle
+
+    def _check_callback(self, callback) -> None:  # noqa: ANN001
+        self._check_closed()
+        if asyncio.iscoroutinefunction(callback) or not callable(callback):
+            raise TypeError(f"a callback must be a plain callable, not {type(callback).__name__}")
+
+    def _timer_handle_cancelled(self, handle: asyncio.TimerHandle) -> None:
+        self._later.cancel(handle)
 
     def _watch(self, fd: object, kind: QSocketNotifier.Type, callback, args) -> asyncio.Handle:  # noqa: ANN001
         self._check_closed()
@@ -175,6 +245,7 @@ class WindowLoop(qasync.QEventLoop):  # type: ignore[misc, valid-type]
             return
         super().close()
         self._due_now.stop()
+        self._later.stop()
         for watch in self._watches.values():
             watch.stop()
             watch.notifier.activated.disconnect()

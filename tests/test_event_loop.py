@@ -153,3 +153,18 @@ def test_a_task_that_yields_lets_qt_in_between(qloop, qtbot):
 
     run(qtbot, yielding())
     assert "qt" in steps and steps.index("qt") < 10, steps[:12]
+
+
+def test_a_timer_runs_not_before_its_time_and_a_cancelled_one_never(qloop, qtbot):
+    """httpx sets a read timeout for each read and cancels it when the read is done:
+    qasync's timers went off anyway, seconds later, and Qt kept them all waiting."""
+    ran: list[float] = []
+    kept = qloop.call_later(0.03, lambda: ran.append(qloop.time()))
+    cancelled = [qloop.call_later(0.01 + i / 1000, ran.append, -1.0) for i in range(200)]
+    for handle in cancelled:
+        handle.cancel()
+    assert len(qloop._later.due) == 1  # the Qt timers of the cancelled ones are gone
+    qtbot.waitUntil(lambda: bool(ran), timeout=5000)
+    qtbot.wait(300)
+    assert ran[0] >= kept.when() and ran == ran[:1]
+    assert qloop._later.due == {}
