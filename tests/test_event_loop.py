@@ -21,23 +21,21 @@ def run(qtbot, coro, timeout_ms: int = 10_000):
     return task.result()
 
 
-async def read_in_turns(rounds: int, sock: socket.socket | None = None) -> bytes:
+async def read_in_turns(rounds: int, pair: tuple[socket.socket, socket.socket] | None = None) -> bytes:
     """What httpx's streams do for each read (anyio switches reading on before it and
-    off after it): switched off, a byte sent, switched on, the byte read."""
-    a, b = socket.socketpair() if sock is None else (sock, None)
+    off after it): switched off, a byte sent, switched on, the byte read. Closes both."""
+    a, b = pair or socket.socketpair()
     reader, writer = await asyncio.open_connection(sock=a)
     got = b""
     try:
         for i in range(rounds):
             writer.transport.pause_reading()
-            if b is not None:
-                b.send(bytes([65 + i % 26]))
+            b.send(bytes([65 + i % 26]))
             writer.transport.resume_reading()
             got += await asyncio.wait_for(reader.readexactly(1), 5)
     finally:
         writer.close()
-        if b is not None:
-            b.close()
+        b.close()
     return got
 
 
@@ -65,28 +63,18 @@ def test_a_socket_read_in_turns_keeps_one_notifier_and_loses_nothing(qloop, qtbo
 
 def test_a_new_socket_given_a_closed_ones_number_is_read(qloop, qtbot):
     """The notifier kept for a number serves the next socket that gets it."""
-    a, b = socket.socketpair()
-    number = a.fileno()
-    assert run(qtbot, read_in_turns(3, None)) == b"ABC"
-    a.close()
-    b.close()
-    c, d = socket.socketpair()
-    try:
-        if number not in (c.fileno(), d.fileno()):
-            pytest.skip("the system gave the new sockets other numbers")
-        reading, sending = (c, d) if c.fileno() == number else (d, c)
-
-        async def one() -> bytes:
-            reader, writer = await asyncio.open_connection(sock=reading)
-            sending.send(b"hello")
-            try:
-                return await asyncio.wait_for(reader.readexactly(5), 5)
-            finally:
-                writer.close()
-
-        assert run(qtbot, one()) == b"hello"
-    finally:
-        d.close()
+    first = socket.socketpair()
+    number = first[0].fileno()
+    assert run(qtbot, read_in_turns(3, first)) == b"ABC"
+    qtbot.wait(50)  # the transport closes its socket on the loop's next turn
+    second = socket.socketpair()
+    if second[0].fileno() != number:
+        second = second[::-1]
+    if second[0].fileno() != number:
+        for sock in second:
+            sock.close()
+        pytest.skip("the system gave the new sockets other numbers")
+    assert run(qtbot, read_in_turns(30, second)) == bytes(65 + i % 26 for i in range(30))
 
 
 def test_a_reader_switched_off_is_not_called_and_a_replaced_one_is_not_called_again(qloop, qtbot):
