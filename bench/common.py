@@ -45,13 +45,12 @@ def controller(*args: str):
 def qt_loop():
     """A QApplication and a qasync loop, as the app makes them."""
     from PySide6.QtWidgets import QApplication
-    import qasync
+
+    from gns3_copilot_desktop.event_loop import make_loop
 
     os.environ.setdefault("GNS3_COPILOT_CONFIG_DIR", tempfile.mkdtemp(prefix="gns3-bench-"))
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    return app, loop
+    return app, make_loop(app, already_running=False)
 
 
 async def signed_in_window(app, ctl):

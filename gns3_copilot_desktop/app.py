@@ -249,11 +249,10 @@ def main(argv: list[str] | None = None) -> int:
         import asyncio
         import logging
 
-        import qasync
+        from .event_loop import make_loop
 
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-        loop = qasync.QEventLoop(app, already_running=True)
-        asyncio.set_event_loop(loop)
+        make_loop(app, already_running=True)
         closed = asyncio.Event()
         window.closed.connect(closed.set)
         task = asyncio.ensure_future(connect(args, window, closed))

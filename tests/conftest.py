@@ -70,11 +70,9 @@ def qloop(qapp):
     `already_running`: the loop counts as running whenever Qt processes events, so
     pytest-qt's own event processing (between and inside tests, in qtbot's waits)
     drives the asyncio tasks too, as the app's real Qt loop does."""
-    import qasync
+    from gns3_copilot_desktop.event_loop import make_loop
 
-    loop = qasync.QEventLoop(qapp, already_running=True)
-    asyncio.set_event_loop(loop)
-    yield loop
+    yield make_loop(qapp, already_running=True)
 
 
 @pytest.fixture
