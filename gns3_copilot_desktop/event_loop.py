@@ -49,10 +49,11 @@ class _Watch:
     switched on while asyncio watches the descriptor. Qt watches a descriptor by its
     number, so the notifier serves a later socket given the same number as well."""
 
-    __slots__ = ("notifier", "handle")
+    __slots__ = ("notifier", "handle", "fileobj")
 
     def __init__(self, fd: int, kind: QSocketNotifier.Type) -> None:
         self.handle: asyncio.Handle | None = None
+        self.fileobj: object = None  # what asyncio was given: a number, or a socket
         self.notifier = QSocketNotifier(fd, kind)
         self.notifier.setEnabled(False)
         self.notifier.activated.connect(self.ready)
@@ -67,17 +68,17 @@ class _Watch:
             return
         handle._run()  # a Handle reports its own exceptions to the loop
 
-    def watch(self, handle: asyncio.Handle) -> None:
+    def watch(self, handle: asyncio.Handle, fileobj: object) -> None:
         if self.handle is not None:
             self.handle.cancel()  # as asyncio's loop does when a callback is replaced
-        self.handle = handle
+        self.handle, self.fileobj = handle, fileobj
         self.notifier.setEnabled(True)
 
     def stop(self) -> bool:
         if self.handle is None:
             return False
         self.handle.cancel()
-        self.handle = None
+        self.handle = self.fileobj = None
         self.notifier.setEnabled(False)
         return True
 
@@ -97,6 +98,12 @@ class _DueNow(QObject):
             self.timer = self.startTimer(0)
 
     def timerEvent(self, event: QTimerEvent) -> None:  # noqa: N802 (Qt's name)
+        # The timer is given up first, and callbacks asked for during the pass start a
+        # new one: Qt fires no timer again while its timerEvent runs, so a Qt loop run
+        # inside a callback (a modal dialog's exec()) held every other callback.
+        self.killTimer(event.timerId())
+        if self.timer == event.timerId():
+            self.timer = 0
         ready = self.ready
         # Only those due when this pass began: the ones they add wait for Qt's next
         # turn of its loop, as in asyncio, so a task that yields lets the window in.
@@ -109,15 +116,18 @@ class _DueNow(QObject):
             handle = ready.popleft()
             if not handle._cancelled:
                 handle._run()
-        if not ready and self.timer:
-            self.killTimer(self.timer)
-            self.timer = 0
+        if ready and not self.timer:
+            self.timer = self.startTimer(0)
 
     def stop(self) -> None:
         self.ready.clear()
         if self.timer:
             self.killTimer(self.timer)
             self.timer = 0
+
+
+_LONGEST_MS = 2**31 - 1
+_CLOCK_RESOLUTION = time.get_clock_info("monotonic").resolution
 
 
 class _Timed(asyncio.TimerHandle):
@@ -133,7 +143,10 @@ class _Later(QObject):
         self.due: dict[int, _Timed] = {}
 
     def add(self, handle: _Timed, delay: float) -> None:
-        handle.timer = self.startTimer(max(0, math.ceil(delay * 1000)))
+        # Qt's timers take 32-bit milliseconds: a longer wait (sleep(inf), a deadline
+        # days away) waits that long first, then is set again for the rest.
+        ms = delay * 1000
+        handle.timer = self.startTimer(_LONGEST_MS if ms >= _LONGEST_MS else max(0, math.ceil(ms)))
         self.due[handle.timer] = handle
 
     def timerEvent(self, event: QTimerEvent) -> None:  # noqa: N802 (Qt's name)
@@ -143,7 +156,7 @@ class _Later(QObject):
         if handle is None or handle._cancelled:
             return
         early = handle._when - time.monotonic()  # qasync's clock, the loop's time()
-        if early > 0:
+        if early > _CLOCK_RESOLUTION:  # (15.6 ms on Windows, where Qt's clock is finer)
             # Qt's coarse timers (qasync's too) keep within 5 % of their interval, early
             # as well as late; a callback runs at its time or after it, as in asyncio.
             self.add(handle, early)
@@ -210,11 +223,13 @@ class WindowLoop(qasync.QEventLoop):  # type: ignore[misc, valid-type]
     def _watch(self, fd: object, kind: QSocketNotifier.Type, callback, args) -> asyncio.Handle:  # noqa: ANN001
         self._check_closed()
         number = _fileno(fd)
+        if number < 0:
+            raise ValueError(f"Invalid file descriptor: {number}")  # a closed socket, as asyncio says
         watch = self._watches.get((number, kind))
         if watch is None:
             watch = self._watches[number, kind] = _Watch(number, kind)
         handle = asyncio.Handle(callback, args, self)
-        watch.watch(handle)
+        watch.watch(handle, fd)
         return handle
 
     def _unwatch(self, fd: object, kind: QSocketNotifier.Type) -> bool:
@@ -223,7 +238,12 @@ class WindowLoop(qasync.QEventLoop):  # type: ignore[misc, valid-type]
         try:
             number = _fileno(fd)
         except (AttributeError, ValueError, OSError):
-            return False  # a closed file object: nothing of it is watched by number
+            number = -1
+        if number < 0:
+            # A socket closed before it was let go (its fileno() is -1 now): found by
+            # itself, as asyncio's own loop does. Left on, its number's next socket
+            # would have woken the old callback without end.
+            return any(watch.stop() for (_, way), watch in self._watches.items() if way == kind and watch.fileobj is fd)
         watch = self._watches.get((number, kind))
         return watch.stop() if watch is not None else False
 

@@ -156,3 +156,65 @@ def test_a_timer_runs_not_before_its_time_and_a_cancelled_one_never(qloop, qtbot
     qtbot.wait(300)
     assert ran[0] >= kept.when() and ran == ran[:1]
     assert qloop._later.due == {}
+
+
+def test_a_socket_closed_before_it_is_let_go_is_let_go(qloop, qtbot):
+    """anyio's raw sockets close a socket, then remove its reader by the socket itself,
+    whose fileno() is then -1. Left on, the old callback woke for the next socket given
+    the same number, without end (16,696 times in 50 ms, seen by the review)."""
+    a, b = socket.socketpair()
+    number = a.fileno()
+    calls: list[int] = []
+    qloop.add_reader(a, lambda: calls.append(1))
+    a.close()
+    assert qloop.remove_reader(a) is True
+    b.close()
+    c, d = socket.socketpair()
+    try:
+        d.send(b"x")
+        c.send(b"x")
+        qtbot.wait(50)
+        assert calls == [], f"the old callback ran {len(calls)} times (new sockets: {c.fileno()}, {d.fileno()}; old {number})"
+        with pytest.raises(ValueError):
+            qloop.add_reader(a, lambda: None)
+    finally:
+        c.close()
+        d.close()
+
+
+def test_a_qt_loop_run_inside_a_callback_holds_no_other_callback(qloop, qtbot):
+    """A modal dialog's exec() inside a callback runs a Qt loop of its own: the
+    callbacks asked for meanwhile still run, as with a timer for each."""
+    from PySide6.QtCore import QEventLoop
+
+    ticks: list[int] = []
+    during: list[int] = []
+
+    def tick() -> None:
+        ticks.append(1)
+        if len(ticks) < 1000:
+            qloop.call_soon(tick)
+
+    def nested() -> None:
+        inner = QEventLoop()
+        QTimer.singleShot(150, inner.quit)
+        qloop.call_soon(tick)
+        inner.exec()
+        during.append(len(ticks))
+
+    qloop.call_soon(nested)
+    qtbot.waitUntil(lambda: bool(during), timeout=5000)
+    assert during[0] > 10, f"{during[0]} callbacks ran in 150 ms of a dialog's loop"
+
+
+def test_a_wait_longer_than_qt_timers_take_is_a_timeout_not_an_error(qloop, qtbot):
+    async def long_sleep() -> str:
+        try:
+            await asyncio.wait_for(asyncio.sleep(1e7), 0.05)
+        except TimeoutError:
+            return "timed out"
+        return "slept"
+
+    assert run(qtbot, long_sleep()) == "timed out"
+    handle = qloop.call_later(float("inf"), lambda: None)
+    handle.cancel()
