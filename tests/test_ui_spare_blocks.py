@@ -4,34 +4,11 @@ block here), which looks the same as one made for it."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from benign_block import kept, lazy_in_window
 
-from gns3_copilot_desktop.controller_sim.workloads import markdown_document
 from gns3_copilot_desktop.ui import code_blocks, markdown_view
 from gns3_copilot_desktop.ui.made_ahead import MadeAhead
-from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownBlock
-
-# Prose, Chinese, a table and four code blocks: a block of the benign answer.
-TEXT = "".join(markdown_document(2500).partition("## Section 5")[:1])
-
-
-# The holders live to the end of the session: qtbot only closes them, and a holder
-# the garbage collector took would delete the block under test with it.
-_kept: list[QWidget] = []
-
-
-def lazy_in_window(qtbot) -> LazyMarkdownBlock:
-    holder = QWidget()
-    lazy = LazyMarkdownBlock(TEXT)
-    layout = QVBoxLayout(holder)
-    layout.addWidget(lazy)
-    layout.addStretch()
-    holder.resize(600, 1400)
-    _kept.append(holder)
-    qtbot.addWidget(holder)
-    holder.show()
-    qtbot.waitExposed(holder)
-    return lazy
+from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
 
 
 def test_markdown_blocks_made_ahead_are_taken_and_look_the_same(qtbot, monkeypatch):
@@ -56,7 +33,7 @@ def test_a_block_taken_from_a_full_pool_is_made_again(qtbot):
     pool.fill()
     qtbot.waitUntil(lambda: len(pool.spare) == 2, timeout=5000)
     taken = pool.take()
-    _kept.append(taken)
+    kept.append(taken)
     assert taken is not None and len(pool.spare) == 1
     # The next block that comes into view finds one made ahead again, not only the one after.
     qtbot.waitUntil(lambda: len(pool.spare) == 2, timeout=5000)
