@@ -57,13 +57,12 @@ def test_the_sign_in_dialog_is_up_before_httpx_pydantic_and_the_keyring_are_load
     code = """
 import asyncio, sys
 from PySide6.QtWidgets import QApplication
-import qasync
 app = QApplication([])
 from gns3_copilot_desktop.app import build, parse_args
+from gns3_copilot_desktop.event_loop import make_loop
 presenter, window = build(parse_args([]), app)
 window.show()
-loop = qasync.QEventLoop(app, already_running=False)
-asyncio.set_event_loop(loop)
+loop = make_loop(app, already_running=False)
 loop.run_until_complete(presenter.start(None, None))
 print(window.sign_in_dialog.isVisible())
 print(sorted({m.split('.')[0] for m in sys.modules} & {'httpx', 'httpx_sse', 'pydantic', 'keyring'}))
