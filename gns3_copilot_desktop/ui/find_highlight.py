@@ -150,7 +150,10 @@ class Highlight(QObject):
                 break
             left -= count
         else:
-            documents = [(block, block) for block in view.findChildren(MarkdownBlock) if block.parentWidget() is view and not block.isHidden()]
+            # In the order they are read: the open tail's finished paragraphs above the
+            # paragraph being written, which was made first (findChildren's order).
+            shown = [block for block in view.findChildren(MarkdownBlock) if block.parentWidget() is view and not block.isHidden()]
+            documents = [(block, block) for block in sorted(shown, key=view.layout().indexOf)]
         for block, shown in documents:
             cursor = _nth(block.document(), query, left)
             if cursor is None:
