@@ -94,10 +94,20 @@ class App:
 
     def finish_turn(self, timeout: float = 20.0) -> None:
         self.wait(
-            lambda: not self.presenter.is_running and not self.window._running and not self.window.chat.pending(),
+            lambda: not self.presenter.is_running and not self.window._running and not self.window.chat.pending()
+            and self.answers_shown(),
             timeout, "the turn to end and be rendered",
         )
         self.settle(0.05)
+
+    def answers_shown(self) -> bool:
+        """Whether every answer shows all its text: a burst is cut into blocks a few
+        kilobytes a turn, after the chat has drawn its items (the end of a 100 KB answer
+        was read before it was shown, once in a clone's full run)."""
+        from gns3_copilot_desktop.ui.markdown_view import MarkdownView
+
+        views = self.window.chat.widget().findChildren(MarkdownView)
+        return all(not view._incoming and not view._resume.isActive() for view in views)
 
     def stop_by_tool_limit(self, tool_calls: int = 4) -> None:
         """The demo's "OSPF Lab", an interface check stopped by the tool-call limit."""
