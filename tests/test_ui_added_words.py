@@ -30,11 +30,14 @@ PARAGRAPHS = st.tuples(STARTS, st.lists(TOKENS, min_size=1, max_size=40).map("".
 
 
 def _blocks(count: int, width: int = 600) -> list[MarkdownBlock]:
+    """The first keeps its glyphs from layout to paint, as the paragraph being written
+    does (MarkdownBlock.keep_glyphs); the others are as Qt makes them."""
     blocks = []
     for _ in range(count):
         block = MarkdownBlock()
         block.resize(width, 10)
         blocks.append(block)
+    blocks[0].keep_glyphs(True)
     return blocks
 
 
