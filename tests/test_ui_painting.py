@@ -132,7 +132,7 @@ def test_a_line_more_in_the_open_answer_leaves_its_frozen_blocks_as_they_are(qtb
 
     def render() -> None:
         view.update_items(transcript.take_changes())
-        qtbot.waitUntil(lambda: not view.pending() and not any(m._resume.isActive() for m in view.findChildren(MarkdownView)))
+        qtbot.waitUntil(lambda: not view.pending() and not any(m.pending() for m in view.findChildren(MarkdownView)))
         on_screen(view)
 
     paragraph = "The router keeps its routes in a table of its own and shares them. " * 3 + "\n\n"

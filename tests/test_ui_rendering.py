@@ -29,7 +29,7 @@ def render_changes(qtbot, view: ChatView, transcript: Transcript, answers: bool 
     view.update_items(transcript.take_changes())
     qtbot.waitUntil(
         lambda: not view.pending()
-        and not (answers and any(m._resume.isActive() for m in view.findChildren(MarkdownView))),
+        and not (answers and any(m.pending() for m in view.findChildren(MarkdownView))),
         timeout=5000,
     )
 
@@ -342,7 +342,7 @@ def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbo
         so_far += piece
         if step % 25 == 0 or "\n\n" in piece:
             # What was cut for over a millisecond has its tail shown in the next turn.
-            qtbot.waitUntil(lambda: not view._resume.isActive(), timeout=2000)
+            qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
             for block in view.frozen_blocks():
                 block.realize(force=True)
             assert shown(view) == whole(so_far), f"after {len(so_far)} characters"
@@ -365,7 +365,7 @@ def test_a_burst_of_table_rows_is_shown_whole_and_in_order(qtbot):
         transcript.apply(ContentEvent(content=piece))
     render_changes(qtbot, view, transcript, answers=False)  # the burst: cut a few kilobytes a turn
     message = view.widgets()[-1].view
-    assert message._incoming, "the burst should take more than one turn of the loop"
+    assert message.pending(), "the burst should take more than one turn of the loop"
     transcript.apply(ContentEvent(content="\nall 48 interfaces are up\n"))  # while it is cut
     render_changes(qtbot, view, transcript, answers=False)
     tail = lambda: message._tail_label.toPlainText() if message._tail_label is not None else ""  # noqa: E731
@@ -508,7 +508,7 @@ def test_a_long_table_followed_by_a_paragraph_is_cut_in_parts_of_a_few_rows(qtbo
     view.show()
     qtbot.waitExposed(view)
     view.append(answer, complete=True)
-    qtbot.waitUntil(lambda: not view._incoming, timeout=5000)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
     qtbot.wait(50)
     assert view.text() == answer
     rows = [sum(line.startswith("|") for line in block.text.splitlines()) for block in view.frozen_blocks()]
@@ -538,7 +538,7 @@ def stream_past_an_answer(qtbot, answer: str, before_the_rest=None):
     transcript.apply(ToolEndEvent(tool_name="show_run", tool_call_id="c1", tool_output="ok"))
     transcript.apply(ContentEvent(content=markdown_document(20_000, first_section=50)))
     render_changes(qtbot, view, transcript)
-    qtbot.waitUntil(lambda: first.view.text() == answer and not first.view._resume.isActive(), timeout=5000)
+    qtbot.waitUntil(lambda: first.view.text() == answer and not first.view.pending(), timeout=5000)
     qtbot.wait(50)
     return view, first
 

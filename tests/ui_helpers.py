@@ -107,7 +107,7 @@ class App:
         from gns3_copilot_desktop.ui.markdown_view import MarkdownView
 
         views = self.window.chat.widget().findChildren(MarkdownView)
-        return all(not view._incoming and not view._resume.isActive() for view in views)
+        return not any(view.pending() for view in views)
 
     def stop_by_tool_limit(self, tool_calls: int = 4) -> None:
         """The demo's "OSPF Lab", an interface check stopped by the tool-call limit."""

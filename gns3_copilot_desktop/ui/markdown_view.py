@@ -615,6 +615,11 @@ class MarkdownView(QWidget):
     def chunk_count(self) -> int:
         return len(self._frozen)
 
+    def pending(self) -> bool:
+        """Whether text it was given is not shown yet: a burst is cut into blocks a few
+        kilobytes a turn of the loop, after the chat has drawn the answer's item."""
+        return bool(self._incoming) or self._resume.isActive()
+
     def frozen_blocks(self) -> list[LazyMarkdownBlock]:
         """The frozen blocks, in order."""
         return [group.layout().itemAt(i).widget() for group in self._groups for i in range(group.count)]
