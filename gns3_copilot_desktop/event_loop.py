@@ -260,10 +260,12 @@ class WindowLoop(qasync.QEventLoop):  # type: ignore[misc, valid-type]
         return self._unwatch(fd, QSocketNotifier.Type.Write)
 
     def close(self) -> None:
-        if self.is_running() or self.is_closed():
-            super().close()  # qasync's own error, or nothing to do
-            return
+        # Running: qasync's own error, raised before anything is let go. Closed already:
+        # nothing to let go.
+        closing = not (self.is_running() or self.is_closed())
         super().close()
+        if not closing:
+            return
         self._due_now.stop()
         self._later.stop()
         for watch in self._watches.values():
