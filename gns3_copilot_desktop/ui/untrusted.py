@@ -17,6 +17,7 @@ controller's own words.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -147,6 +148,7 @@ def long_run(text: str) -> bool:
     return _LONG_RUN.search(text) is not None
 
 
+@functools.cache  # (a flag made from PySide's enums costs 26 us, on every parse)
 def markdown_features() -> QTextDocument.MarkdownFeature:
     """GitHub's dialect without raw HTML."""
     from PySide6.QtGui import QTextDocument
