@@ -445,9 +445,11 @@ class LazyMarkdownBlock(QWidget):
         if self.block is None:
             _realize_soon(self)  # not from inside a paint
 
-    def realize(self, force: bool = False) -> None:
-        # A paint can come before the layout has placed a new block (they all start at
-        # the top): parse only if the block is really on screen now.
+    def realize(self, force: bool = False, lay_out: bool = True) -> None:
+        """Parse the block and show it, the blocks below it moved to their new places in
+        the same piece of work (`lay_out=False`: its caller lays its group out, see
+        _lay_out_now). A paint can come before the layout has placed a new block (they
+        all start at the top): it is parsed only if it is really on screen now."""
         if self.block is not None or (not force and self.visibleRegion().isEmpty()):
             return
         block = made_block(self)
@@ -460,7 +462,7 @@ class LazyMarkdownBlock(QWidget):
         # and this block's new height has put its group's out of date: its 32 blocks
         # were placed again for each block parsed (1-2 ms each, as much as laying out
         # half a block of a table). With the group's layout off meanwhile, the group is
-        # laid out once, in the loop's layout pass, for all the blocks parsed in a turn.
+        # laid out once for all the blocks parsed in a piece of work, at its end.
         group = self.parentWidget().layout() if self.parentWidget() is not None else None
         if group is not None:
             group.setEnabled(False)
@@ -472,6 +474,8 @@ class LazyMarkdownBlock(QWidget):
         if self._code_places is not None:
             block.take_code_places(*self._code_places)
             self._code_places = None
+        if lay_out and self.parentWidget() is not None:
+            _lay_out_now([self.parentWidget()])
 
     def _hold(self, block: MarkdownBlock) -> None:
         self.block = block
@@ -507,15 +511,41 @@ def _realize_some() -> None:
     from shiboken6 import isValid
 
     started = time.perf_counter()
+    groups: dict[int, QWidget] = {}
     while _waiting:
         block = _waiting.pop()
         if not isValid(block):
             continue  # deleted while it waited (the chat was closed, paged out)
-        block.realize()
+        block.realize(lay_out=False)
+        if block.block is not None and block.parentWidget() is not None:
+            groups.setdefault(id(block.parentWidget()), block.parentWidget())
         if (time.perf_counter() - started) * 1000 > REALIZE_BUDGET_MS:
             break
+    _lay_out_now(list(groups.values()))
     if _waiting and _realizer is not None:
         _realizer.start()
+
+
+def _lay_out_now(groups: list[QWidget]) -> None:
+    """Lay out these groups of blocks, and every layout above them, now: as Qt does
+    above a widget it shows, once for all the blocks shown in a piece of work. Left to
+    the loop, a block that grew as it was parsed had the blocks under it moved over
+    several turns, a layout a turn: its group's, at the group's old height (its blocks
+    squeezed over each other), then its answer's, which gave the group its new height,
+    then the chat's; and the window was painted in between, a block's last lines drawn
+    over the next block's first (seen scrolling up through a long table, and after a
+    table burst with blocks parsed in two pieces). (The group itself growing first, as
+    the answer does, made its blocks cut in a burst take their places a turn sooner,
+    and more of them were parsed as the chat followed the burst's end.)"""
+    for group in groups:
+        widget: QWidget | None = group
+        while widget is not None and widget.isVisible():
+            layout = widget.layout()
+            if layout is not None:
+                layout.activate()  # (nothing to do if it is up to date)
+            if widget.isWindow():
+                break
+            widget = widget.parentWidget()
 
 
 class _Blocks(QWidget):
