@@ -280,17 +280,17 @@ class CodeBlocks(QObject):
         self.colour()
         self.place()
 
-    def colour(self, markdown: str | None = None) -> None:
+    def colour(self, markdown: str | None = None, code: bool = True) -> None:
         """Room in the document for each panel's band and scroll bar, and the code's
         lines unwrapped; a panel for each (placed by `place`, once laid out).
         `markdown`: the text the document was just parsed from, if known: the open tail
         of an answer that showed code once is coloured on every frame, and walking its
-        blocks for code it cannot have cost a tenth of the frame's parse."""
+        blocks for code it cannot have cost a tenth of the frame's parse. `code=False`:
+        the panels (but the first, whose band and bar the document makes room for) are
+        made, and given their code, at `show_code()` (a block parsed in steps)."""
         document = self.view.document()
         self._groups = code_groups(document) if markdown is None or may_hold_code(markdown) else []
-        while len(self.panels) < len(self._groups):
-            index = len(self.panels)
-            self.panels.append(_new_panel(self.view.viewport(), lambda _checked=False, i=index: self.copy(i)))
+        self._make_panels(len(self._groups) if code else min(1, len(self._groups)))
         focus = QApplication.focusWidget()
         for extra in self.panels[len(self._groups):]:
             if focus is not None and extra.isAncestorOf(focus):
@@ -329,6 +329,18 @@ class CodeBlocks(QObject):
         if markdown is None or "|" in markdown:  # (no table in text without a pipe)
             _room_before_tables(document, self._groups, below)
         cursor.endEditBlock()
+        if code:
+            self.show_code()
+
+    def _make_panels(self, count: int) -> None:
+        while len(self.panels) < count:
+            index = len(self.panels)
+            self.panels.append(_new_panel(self.view.viewport(), lambda _checked=False, i=index: self.copy(i)))
+
+    def show_code(self) -> None:
+        """A panel for each code block, showing its code in the code's font."""
+        self._make_panels(len(self._groups))
+        document = self.view.document()
         for index, (panel, group) in enumerate(zip(self.panels, self._groups)):
             panel.show_code(self.code(index), _code_font(document.findBlockByNumber(group[0])))
 

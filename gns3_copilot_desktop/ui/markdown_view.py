@@ -27,7 +27,7 @@ import math
 import re
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QPoint, QSize, QSizeF, Qt, QTimer
@@ -145,9 +145,11 @@ class MarkdownBlock(QTextBrowser):
         # Rendering untrusted Markdown never reads a file, a device or the network.
         return untrusted.placeholder_resource()
 
-    def set_markdown(self, text: str, fit: bool = True) -> None:
+    def set_markdown(self, text: str, fit: bool = True, code_later: bool = False) -> None:
         """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
-        the growth of several blocks is known before any of them grows)."""
+        the growth of several blocks is known before any of them grows). `code_later`:
+        its code panels are made and given their code at `show_code()` (a block parsed
+        in steps, see LazyMarkdownBlock.realizing)."""
         document = self.document()
         # Not onto a document that is one empty block (empty headings, "###"): Qt's
         # importer writes the next paragraph into that block, appended it stayed.
@@ -199,7 +201,7 @@ class MarkdownBlock(QTextBrowser):
             if "`" in text or "~~~" in text or "    " in text:
                 _code_follows_text_size(document)
             if self._code is not None:
-                self._code.colour(text)
+                self._code.colour(text, code=not code_later)
             if self._keeps_glyphs:
                 _keep_glyphs(document.begin())
             edit.endEditBlock()
@@ -208,6 +210,11 @@ class MarkdownBlock(QTextBrowser):
         self._name_for_screen_readers()
         if fit:
             self.fit()
+
+    def show_code(self) -> None:
+        """Its code panels with their code, after `set_markdown(code_later=True)`."""
+        if self._code is not None:
+            self._code.show_code()
 
     def _name_for_screen_readers(self) -> None:
         if QAccessible.isActive():
@@ -426,6 +433,7 @@ class LazyMarkdownBlock(QWidget):
         self._code_places = code_places
         self._refocus = refocus
         self._estimated_for = -1
+        self._steps: Iterator[None] | None = None  # a parse in steps under way (see realizing)
         # For the estimate, counted once: a resize re-estimates every block in O(1).
         self._line_count = text.count("\n") + 1
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -469,21 +477,56 @@ class LazyMarkdownBlock(QWidget):
             _realize_soon(self)  # not from inside a paint
 
     def realize(self, force: bool = False) -> None:
-        # A paint can come before the layout has placed a new block (they all start at
-        # the top): parse only if the block is really on screen now.
-        if self.block is not None or (not force and self.visibleRegion().isEmpty()):
-            return
-        block = made_block(self)
-        # At its width before the text is in: a new widget is 100 pixels wide until the
-        # layout places it, and the document was laid out at that width, then again.
-        block.resize(self.width(), 0)
-        self._hold(block)
-        block.set_markdown(self.text)
+        """Parse the block and show it, now (all the steps of `realizing`), the blocks
+        below it moved to their new places with it (see _lay_out_now)."""
+        for _ in self.realizing(force):
+            pass
+        if self.block is not None and self.parentWidget() is not None:
+            _lay_out_now([self.parentWidget()])
+
+    def realizing(self, force: bool = False) -> Iterator[None]:
+        """Parse the block and show it, in two steps, each a piece of work of its own:
+        the parse (at whose end Qt lays the document out), then its code panels with
+        their code, and its show. In one go, a block of the benign answer with four code
+        blocks and their tables was 10-18 ms here, the longest stall of an answer's
+        first turn. Nothing of it is seen before its last step, and then it is as parsed
+        in one go (a block with the reader's place in its code is done in one step). A
+        paint can come before the layout has placed a new block (they all start at the
+        top): it is parsed only if it is really on screen now. Its caller lays out its
+        group once it is shown (see _lay_out_now)."""
+        if self._steps is None:
+            if self.block is not None or (not force and self.visibleRegion().isEmpty()):
+                return iter(())
+            self._steps = self._realize_steps()
+        return self._steps
+
+    def _realize_steps(self) -> Iterator[None]:
+        try:
+            block = made_block(self)
+            # At its width before the text is in: a new widget is 100 pixels wide until the
+            # layout places it, and the document was laid out at that width, then again.
+            block.resize(self.width(), 0)
+            block.set_markdown(self.text, fit=False, code_later=True)
+            if self._code_places is None:
+                # (The code the reader was in, scrolled or clicked in, is not kept off
+                # the screen a turn longer: a block that brings it back is shown at once.)
+                yield
+            if block.width() != self.width():
+                block.resize(self.width(), 0)  # (the window was resized meanwhile)
+            block.show_code()
+            self._hold(block)
+            block.fit()
+            self.setFixedHeight(block.fitted_height())
+            self._show(block)
+        finally:
+            self._steps = None  # done, or dropped (deleted): started again at its next paint
+
+    def _show(self, block: MarkdownBlock) -> None:
         # Showing a widget lays out at once every layout above it that is out of date,
         # and this block's new height has put its group's out of date: its 32 blocks
         # were placed again for each block parsed (1-2 ms each, as much as laying out
         # half a block of a table). With the group's layout off meanwhile, the group is
-        # laid out once, in the loop's layout pass, for all the blocks parsed in a turn.
+        # laid out once for all the blocks parsed in a piece of work, at its end.
         group = self.parentWidget().layout() if self.parentWidget() is not None else None
         if group is not None:
             group.setEnabled(False)
@@ -525,20 +568,51 @@ def _realize_soon(block: LazyMarkdownBlock) -> None:
 
 
 def _realize_some() -> None:
-    """Parse the waiting blocks, the lowest first (the end of the chat is what the user
-    reads), until REALIZE_BUDGET_MS is spent; the rest in the next turns."""
+    """Parse the waiting blocks, a step at a time (see LazyMarkdownBlock.realizing), the
+    lowest first (the end of the chat is what the user reads), until REALIZE_BUDGET_MS
+    is spent; the rest in the next turns."""
     from shiboken6 import isValid
 
     started = time.perf_counter()
+    groups: dict[int, QWidget] = {}
     while _waiting:
-        block = _waiting.pop()
-        if not isValid(block):
-            continue  # deleted while it waited (the chat was closed, paged out)
-        block.realize()
+        block = _waiting[-1]
+        # (deleted while it waited: the chat was closed, paged out)
+        if not isValid(block) or next(block.realizing(), _DONE) is _DONE:
+            _waiting.remove(block)
+            if isValid(block) and block.block is not None and block.parentWidget() is not None:
+                groups.setdefault(id(block.parentWidget()), block.parentWidget())  # (shown now)
+            continue
         if (time.perf_counter() - started) * 1000 > REALIZE_BUDGET_MS:
             break
+    _lay_out_now(list(groups.values()))
     if _waiting and _realizer is not None:
         _realizer.start()
+
+
+_DONE = object()
+
+
+def _lay_out_now(groups: list[QWidget]) -> None:
+    """Lay out these groups of blocks, and every layout above them, now: as Qt does
+    above a widget it shows, once for all the blocks shown in a piece of work. Left to
+    the loop, a block that grew as it was parsed had the blocks under it moved over
+    several turns, a layout a turn: its group's, at the group's old height (its blocks
+    squeezed over each other), then its answer's, which gave the group its new height,
+    then the chat's; and the window was painted in between, a block's last lines drawn
+    over the next block's first (seen scrolling up through a long table, and after a
+    table burst with blocks parsed in two pieces). (The group itself growing first, as
+    the answer does, made its blocks cut in a burst take their places a turn sooner,
+    and more of them were parsed as the chat followed the burst's end.)"""
+    for group in groups:
+        widget: QWidget | None = group
+        while widget is not None and widget.isVisible():
+            layout = widget.layout()
+            if layout is not None:
+                layout.activate()  # (nothing to do if it is up to date)
+            if widget.isWindow():
+                break
+            widget = widget.parentWidget()
 
 
 class _Blocks(QWidget):

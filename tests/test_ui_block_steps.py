@@ -1,0 +1,59 @@
+"""A block of an answer that comes into view is parsed in two pieces of work, the loop
+running between them: the parse (Qt lays the document out at its end), then its code
+panels with their code and its show. In one go, a block of the benign answer with four
+code blocks and their tables was the longest stall of an answer's first turn (10-18 ms
+here). It appears whole, exactly as one parsed in one go: nothing of it before."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from gns3_copilot_desktop.controller_sim.workloads import markdown_document
+from gns3_copilot_desktop.ui import markdown_view
+from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownBlock
+
+# Prose, Chinese, a table and four code blocks: a block of the benign answer.
+TEXT = "".join(markdown_document(2500).partition("## Section 5")[:1])
+
+# The holders live to the end of the session: qtbot only closes them, and a holder
+# the garbage collector took would delete the block under test with it.
+_kept: list[QWidget] = []
+
+
+def lazy_in_window(qtbot) -> LazyMarkdownBlock:
+    holder = QWidget()
+    lazy = LazyMarkdownBlock(TEXT)
+    layout = QVBoxLayout(holder)
+    layout.addWidget(lazy)
+    layout.addStretch()
+    holder.resize(600, 1400)
+    _kept.append(holder)
+    qtbot.addWidget(holder)
+    holder.show()
+    qtbot.waitExposed(holder)
+    return lazy
+
+
+def shown_blocks(lazy: LazyMarkdownBlock) -> list[MarkdownBlock]:
+    return [block for block in lazy.findChildren(MarkdownBlock) if block.isVisible()]
+
+
+def test_a_block_that_comes_into_view_lets_the_loop_run_before_it_appears_whole(qtbot, monkeypatch):
+    assert TEXT.count("```") == 8
+    one_go = lazy_in_window(qtbot)
+    one_go.realize(force=True)
+    qtbot.wait(1)  # (as in the window: painted once the loop has run)
+
+    # Come into view, with the turn's budget for slices spent after its first piece.
+    monkeypatch.setattr(markdown_view, "REALIZE_BUDGET_MS", 0.0)
+    later = lazy_in_window(qtbot)
+    markdown_view._waiting.append(later)
+    markdown_view._realize_some()
+    assert later.block is None and not shown_blocks(later), "parsed and shown in one piece of work"
+    assert markdown_view._waiting == [later]  # the rest in a turn of its own
+    qtbot.waitUntil(lambda: later.block is not None and not markdown_view._waiting, timeout=5000)
+    assert shown_blocks(later) == [later.block]
+    qtbot.wait(1)
+    assert later.height() == one_go.height() > 200
+    assert later.grab().toImage() == one_go.grab().toImage()  # code panels, table, all as in one go
+    assert len(later.block._code.panels) == 4
