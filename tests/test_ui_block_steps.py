@@ -6,32 +6,10 @@ here). It appears whole, exactly as one parsed in one go: nothing of it before."
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from benign_block import TEXT, lazy_in_window
 
-from gns3_copilot_desktop.controller_sim.workloads import markdown_document
 from gns3_copilot_desktop.ui import markdown_view
 from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownBlock
-
-# Prose, Chinese, a table and four code blocks: a block of the benign answer.
-TEXT = "".join(markdown_document(2500).partition("## Section 5")[:1])
-
-# The holders live to the end of the session: qtbot only closes them, and a holder
-# the garbage collector took would delete the block under test with it.
-_kept: list[QWidget] = []
-
-
-def lazy_in_window(qtbot) -> LazyMarkdownBlock:
-    holder = QWidget()
-    lazy = LazyMarkdownBlock(TEXT)
-    layout = QVBoxLayout(holder)
-    layout.addWidget(lazy)
-    layout.addStretch()
-    holder.resize(600, 1400)
-    _kept.append(holder)
-    qtbot.addWidget(holder)
-    holder.show()
-    qtbot.waitExposed(holder)
-    return lazy
 
 
 def shown_blocks(lazy: LazyMarkdownBlock) -> list[MarkdownBlock]:
