@@ -632,6 +632,7 @@ class _Blocks(QWidget):
 
 
 BLOCKS_PER_GROUP = 32
+GLYPHS_IDLE_MS = 1000  # the paragraph being written unchanged this long: its glyphs go
 
 
 class MarkdownView(QWidget):
@@ -665,6 +666,14 @@ class MarkdownView(QWidget):
         # holds the same (its blocks repaint themselves). Qt repaints the whole of a
         # widget that grows otherwise, and of every widget around it that grows with it.
         self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        # The paragraph being written keeps its glyphs while it changes (see
+        # MarkdownBlock.keep_glyphs), and drops them once it has not changed for a
+        # while: nothing tells an answer it is done when its turn ends, is stopped,
+        # fails, or was loaded from the history.
+        self._glyphs_idle = QTimer(self)
+        self._glyphs_idle.setSingleShot(True)
+        self._glyphs_idle.setInterval(GLYPHS_IDLE_MS)
+        self._glyphs_idle.timeout.connect(self._drop_glyphs)
         self._reset()
 
     def _reset(self) -> None:
@@ -843,6 +852,10 @@ class MarkdownView(QWidget):
             self._tail_label.keep_glyphs(False)  # (dropped as it is next painted)
         if writing != self._shown:
             self._shown = writing
+            if not complete:
+                if not self._tail_label._keeps_glyphs:
+                    self._tail_label.keep_glyphs(True)  # (written into again after a pause)
+                self._glyphs_idle.start()
             self._tail_label.set_markdown(writing, fit=False)
             changed.append((self._tail_label, bool(writing)))
         if self.before_growing is not None:
@@ -863,6 +876,14 @@ class MarkdownView(QWidget):
                 self.setFocus()
             label.setVisible(shown)
         self._settled_label.take_code_places(places, self)
+
+    def _drop_glyphs(self) -> None:
+        label = self._tail_label
+        if label is not None and label._keeps_glyphs:
+            label.keep_glyphs(False)
+            document = label.document()
+            # Laid out again without them, they go now, whether it is painted again or not.
+            document.markContentsDirty(0, document.characterCount())
 
     def _passed(self) -> bool:
         """Whether the open tail's labels are out of the reader's way for good: the chat
