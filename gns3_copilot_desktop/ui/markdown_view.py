@@ -577,8 +577,13 @@ def _realize_some() -> None:
     groups: dict[int, QWidget] = {}
     while _waiting:
         block = _waiting[-1]
-        # (deleted while it waited: the chat was closed, paged out)
-        if not isValid(block) or next(block.realizing(), _DONE) is _DONE:
+        try:
+            # (deleted while it waited: the chat was closed, paged out)
+            done = not isValid(block) or next(block.realizing(), _DONE) is _DONE
+        except Exception:
+            _waiting.remove(block)  # (not tried again before the blocks waiting above it)
+            raise
+        if done:
             _waiting.remove(block)
             if isValid(block) and block.block is not None and block.parentWidget() is not None:
                 groups.setdefault(id(block.parentWidget()), block.parentWidget())  # (shown now)
