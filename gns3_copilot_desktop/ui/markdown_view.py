@@ -297,6 +297,8 @@ class MarkdownBlock(QTextBrowser):
         each paint: a third of the paint of a paragraph growing at a model's pace.
         Kept, they cost memory (a few dozen bytes a character) for as long as the block
         shows that text: not kept is Qt's default, dropped at the next paint."""
+        if keep == self._keeps_glyphs:
+            return  # (the blocks a parse adds are told in set_markdown and _append_paragraphs)
         self._keeps_glyphs = keep
         _keep_glyphs(self.document().begin(), keep)
 
@@ -840,7 +842,6 @@ class MarkdownView(QWidget):
                 return
             self._tail_label = MarkdownBlock()
             self._tail_label.resize(self.width(), 0)  # laid out at its width, not at 100 pixels first
-            self._tail_label.keep_glyphs(True)  # repainted on every frame while it streams
             self._layout.addWidget(self._tail_label)
         if self._settled_label is None:
             self._new_settled_label()
@@ -858,8 +859,8 @@ class MarkdownView(QWidget):
         if writing != self._shown:
             self._shown = writing
             if not complete:
-                if not self._tail_label._keeps_glyphs:
-                    self._tail_label.keep_glyphs(True)  # (written into again after a pause)
+                # Repainted on every frame while it is written (again after a pause).
+                self._tail_label.keep_glyphs(True)
                 self._glyphs_idle.start()
             self._tail_label.set_markdown(writing, fit=False)
             changed.append((self._tail_label, bool(writing)))
