@@ -477,12 +477,22 @@ def test_an_answer_followed_as_it_grows_is_on_screen_as_written(qtbot):
         qtbot.wait(5)
         assert bar.value() == bar.maximum(), n  # the view follows the end
         if n % 3 == 2 and bar.maximum() > 0:
-            QApplication.sendPostedEvents()  # its layout and paint done: the screen is up to date
-            on_screen = pixels(view.screen().grabWindow(view.winId()).toImage())  # as painted, copies and all
-            assert on_screen == pixels(view.grab().toImage()), f"the screen is not a fresh paint after piece {n}"
+            # Once its layout and paint are done. They take a few passes of the loop: a
+            # resize posts a layout request to the parent, and so up, and an event posted
+            # while Qt delivers posted ones waits for the next pass (on a busy machine,
+            # the 5 ms above can end between two). Copied pixels left wrong stay wrong.
+            try:
+                qtbot.waitUntil(lambda: screen_pixels(view) == pixels(view.grab().toImage()), timeout=1000)
+            except qtbot.TimeoutError:
+                raise AssertionError(f"the screen is not a fresh paint after piece {n}") from None
             compared += 1
     assert compared > 15 and bar.maximum() > 150  # it scrolled, many times
     assert view.widgets()[-1].view.text() == "".join(pieces)
+
+
+def screen_pixels(view) -> bytes:
+    """What the screen shows of the view's window, as painted, copies and all."""
+    return pixels(view.screen().grabWindow(view.winId()).toImage())
 
 
 def pixels(image) -> bytes:
