@@ -37,3 +37,34 @@ def test_a_block_taken_from_a_full_pool_is_made_again(qtbot):
     assert taken is not None and len(pool.spare) == 1
     # The next block that comes into view finds one made ahead again, not only the one after.
     qtbot.waitUntil(lambda: len(pool.spare) == 2, timeout=5000)
+
+
+def test_the_open_tails_labels_are_made_ahead_and_look_the_same(qtbot, monkeypatch):
+    """The first words of an answer show its open tail: a label for its finished
+    paragraphs and one for the paragraph being written, made in that piece of work
+    (1-2 ms each here), the cold first answer's longest. They are taken made ahead."""
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownView
+
+    text = "The router **R1** has three routes.\n\n- one\n- two\n\nThe next paragraph is being writ"
+
+    def shown(pool: MadeAhead) -> MarkdownView:
+        monkeypatch.setattr(markdown_view, "spare_blocks", pool)
+        view = MarkdownView()
+        qtbot.addWidget(view)
+        view.resize(500, 300)
+        view.show()
+        qtbot.waitExposed(view)
+        view.append(text)
+        qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+        qtbot.wait(1)  # (painted once the loop has run)
+        return view
+
+    made_now = shown(MadeAhead(MarkdownBlock, 0))  # none made ahead: made at once
+    pool = MadeAhead(MarkdownBlock, 2)
+    pool.fill()
+    qtbot.waitUntil(lambda: len(pool.spare) == 2, timeout=5000)
+    spare = list(pool.spare)
+    taken = shown(pool)
+    assert taken._settled_label in spare and taken._tail_label in spare
+    assert taken.text() == made_now.text() == text
+    assert taken.grab().toImage() == made_now.grab().toImage()
