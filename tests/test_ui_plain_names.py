@@ -8,7 +8,7 @@ markup, and they cannot turn the app's own words round.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtGui import QTextLayout
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QListWidget, QMessageBox, QStatusBar, QWidget
@@ -213,13 +213,19 @@ def test_a_long_word_in_an_error_breaks_and_the_conversation_stays_as_wide_as_th
     app.window.resize(1024, 700)
     app.window.chat.reset(transcript)
     app.wait(lambda: not app.window.chat.pending(), what="the chat drawn")
-    app.settle(0.3)
     chat = app.window.chat
     labels = [w.label for w in chat.widgets() if isinstance(w, (NoticeLine, UserBubble))]
     assert len(labels) == 2 and all(word in label.text() for label in labels)
+
+    def lines(label) -> QRect:
+        return label.fontMetrics().boundingRect(0, 0, label.width(), 10**6, Qt.TextFlag.TextWordWrap, QLabel.text(label))
+
+    # Once the window's new width has gone down the layouts, a few passes of the loop
+    # (on a loaded machine, more than 300 ms once): a label left too short stays so.
+    app.wait(lambda: all(label.height() >= lines(label).height() for label in labels), 5, "the labels laid out")
     assert chat.widget().width() <= chat.viewport().width()
     for label in labels:
         # Drawn whole: every line fits the label, and the label is as high as its lines.
-        shown = label.fontMetrics().boundingRect(0, 0, label.width(), 10**6, Qt.TextFlag.TextWordWrap, QLabel.text(label))
+        shown = lines(label)
         assert shown.width() <= label.width() and label.height() >= shown.height()
         assert label.mapTo(chat.widget(), label.rect().topRight()).x() <= chat.viewport().width()
