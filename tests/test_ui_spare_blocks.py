@@ -42,7 +42,7 @@ def test_a_block_taken_from_a_full_pool_is_made_again(qtbot):
 def test_the_open_tails_labels_are_made_ahead_and_look_the_same(qtbot, monkeypatch):
     """The first words of an answer show its open tail: a label for its finished
     paragraphs and one for the paragraph being written, made in that piece of work
-    (1-2 ms each here), the cold first answer's longest. They are taken made ahead."""
+    (0.4-1.5 ms each here), the cold first answer's longest. They are taken made ahead."""
     from gns3_copilot_desktop.ui.markdown_view import MarkdownView
 
     text = "The router **R1** has three routes.\n\n- one\n- two\n\nThe next paragraph is being writ"
