@@ -68,3 +68,4 @@ def test_the_open_tails_labels_are_made_ahead_and_look_the_same(qtbot, monkeypat
     assert taken._settled_label in spare and taken._tail_label in spare
     assert taken.text() == made_now.text() == text
     assert taken.grab().toImage() == made_now.grab().toImage()
+    pool.count = 0  # (its refill makes no more spares during the tests after this one)
