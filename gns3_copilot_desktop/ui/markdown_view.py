@@ -302,6 +302,14 @@ class MarkdownBlock(QTextBrowser):
         self._keeps_glyphs = keep
         _keep_glyphs(self.document().begin(), keep)
 
+    def drop_glyphs(self) -> None:
+        """Drop the glyphs it keeps now: laid out again without them, they go whether it
+        is painted again or not (`keep_glyphs(False)` leaves them to its next paint)."""
+        if self._keeps_glyphs:
+            self.keep_glyphs(False)
+            document = self.document()
+            document.markContentsDirty(0, document.characterCount())
+
     def fit(self) -> None:
         self._fit(self.document().size())  # and places the code blocks' Copy buttons
 
@@ -884,12 +892,8 @@ class MarkdownView(QWidget):
         self._settled_label.take_code_places(places, self)
 
     def _drop_glyphs(self) -> None:
-        label = self._tail_label
-        if label is not None and label._keeps_glyphs:
-            label.keep_glyphs(False)
-            document = label.document()
-            # Laid out again without them, they go now, whether it is painted again or not.
-            document.markContentsDirty(0, document.characterCount())
+        if self._tail_label is not None:
+            self._tail_label.drop_glyphs()
 
     def _passed(self) -> bool:
         """Whether the open tail's labels are out of the reader's way for good: the chat
