@@ -4,6 +4,7 @@ histories shown newest first, a page at a time."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
+from test_ui_painting import fresh, on_screen
 
 from gns3_copilot_desktop.controller_sim.workloads import markdown_document, split_pieces
 from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Transcript
@@ -488,25 +489,12 @@ def test_an_answer_followed_as_it_grows_is_on_screen_as_written(qtbot, monkeypat
             # while Qt delivers posted ones waits for the next pass (on a busy machine,
             # the 5 ms above can end between two). Copied pixels left wrong stay wrong.
             try:
-                qtbot.waitUntil(lambda: screen_pixels(view) == pixels(view.grab().toImage()), timeout=500)
+                qtbot.waitUntil(lambda: on_screen(view) == fresh(view), timeout=500)
             except qtbot.TimeoutError as exc:
                 raise AssertionError(f"the screen is not a fresh paint after piece {n}") from exc
             compared += 1
     assert compared > 15 and bar.maximum() > 150  # it scrolled, many times
     assert view.widgets()[-1].view.text() == "".join(pieces)
-
-
-def screen_pixels(view) -> bytes:
-    """What the screen shows of the view's window, as painted, copies and all."""
-    return pixels(view.screen().grabWindow(view.winId()).toImage())
-
-
-def pixels(image) -> bytes:
-    """The picture's pixels (not its metadata: the screen's and a grab's differ)."""
-    from PySide6.QtGui import QImage
-
-    image = image.convertToFormat(QImage.Format.Format_RGB32)
-    return bytes(image.constBits())[: image.sizeInBytes()]
 
 
 def test_a_long_table_followed_by_a_paragraph_is_cut_in_parts_of_a_few_rows(qtbot):
