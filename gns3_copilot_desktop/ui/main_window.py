@@ -200,6 +200,7 @@ class MainWindow(QMainWindow):
         self._sign_in_dialog = None
         self._running = False
         self._stopping = False
+        self._banner_says = None  # what the banner says now (see _update_banner)
         self._drafts = Drafts()
         self._conversation_changed = False
         self.composer.set_can_send(False, translate("MainWindow", "Starting…"))
@@ -519,8 +520,7 @@ class MainWindow(QMainWindow):
 
     def _transcript_changed(self, indexes: list[int]) -> None:
         with loop_turn.rendering():
-            self.chat.update_items(indexes)
-            self.chat.refresh_limit_bar()
+            self.chat.update_items(indexes)  # (its slice shows or hides the limit bar)
             self._update_banner()
 
     def _turn_running(self, running: bool) -> None:
@@ -539,8 +539,19 @@ class MainWindow(QMainWindow):
     def _update_banner(self) -> None:
         if not self._running or self.presenter is None:
             self.banner.setVisible(False)
+            self._banner_says = None
             return
         t = self.presenter.turn_transcript or self.presenter.transcript
+        stopping = t.abort_requested or self._stopping
+        here = self.presenter.showing_turn()
+        silent = self.presenter.silent_for()
+        seconds = number(silent) if silent is not None and not stopping else None
+        # Called on every frame of a stream (ten a second), where the counts change a
+        # few times a turn: the sentence is made again only when what it says changes.
+        says = (t.max_iterations, t.llm_turns, t.max_tool_calls, t.tool_calls_executed, stopping, here, seconds)
+        if says == self._banner_says:
+            return
+        self._banner_says = says
         if t.max_iterations:
             iterations = translate("MainWindow", "iteration {count}/{limit}").format(
                 count=number(max(t.llm_turns, 1)), limit=number(t.max_iterations)
@@ -553,15 +564,12 @@ class MainWindow(QMainWindow):
             )
         else:
             tools = translate("MainWindow", "tool calls {count}").format(count=number(t.tool_calls_executed))
-        stopping = t.abort_requested or self._stopping
-        here = self.presenter.showing_turn()
         if stopping:
             what = translate("MainWindow", "Stopping…") if here else translate("MainWindow", "Stopping… in another chat")
         else:
             what = translate("MainWindow", "Copilot is working") if here else translate("MainWindow", "Copilot is working in another chat")
-        silent = self.presenter.silent_for()
-        if silent is not None and not stopping:
-            quiet = translate("MainWindow", "Nothing has arrived from the controller for {seconds} s").format(seconds=number(silent))
+        if seconds is not None:
+            quiet = translate("MainWindow", "Nothing has arrived from the controller for {seconds} s").format(seconds=seconds)
             stop = translate("MainWindow", "Stop")
             self.banner.setText(f"{quiet} · {iterations} · {tools} · <a href='stop' style='color:white'><b>{stop}</b></a>")
         else:
