@@ -26,6 +26,7 @@ def test_markdown_blocks_made_ahead_are_taken_and_look_the_same(qtbot, monkeypat
     assert taken.block in spare
     qtbot.wait(1)  # (as in the window: painted once the loop has run)
     assert taken.grab().toImage() == fresh.grab().toImage()
+    markdown_view.spare_blocks.count = 0  # (its refill makes no more spares during the tests after this one)
 
 
 def test_a_block_taken_from_a_full_pool_is_made_again(qtbot):
