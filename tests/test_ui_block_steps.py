@@ -37,6 +37,22 @@ def test_a_block_that_comes_into_view_lets_the_loop_run_before_it_appears_whole(
     assert len(later.block._code.panels) == 4
 
 
+def test_blocks_waiting_for_their_last_step_take_one_piece_of_work_each(qtbot, monkeypatch):
+    """A block's last step (its code panels and its show) is a long piece of work: once
+    the budget is spent, the next block's waits for a turn of its own."""
+    lower, upper = lazy_in_window(qtbot), lazy_in_window(qtbot)
+    for lazy in (lower, upper):
+        next(lazy.realizing(force=True))  # parsed in a turn before, its last step to come
+        assert lazy.block is None
+    monkeypatch.setattr(markdown_view, "REALIZE_BUDGET_MS", 0.0)
+    monkeypatch.setattr(markdown_view, "_waiting", [upper, lower])
+    markdown_view._realize_some()
+    assert lower.block is not None and shown_blocks(lower) == [lower.block]  # the lowest first
+    assert upper.block is None and markdown_view._waiting == [upper], "two last steps in one piece of work"
+    qtbot.waitUntil(lambda: upper.block is not None and not markdown_view._waiting, timeout=5000)
+    assert shown_blocks(upper) == [upper.block]
+
+
 def test_a_block_whose_parse_fails_does_not_keep_the_others_blank(qtbot, monkeypatch):
     """Each block waits its turn on a list, tried lowest first: one whose parse raises
     must leave it, or it would be tried first again on every turn and the blocks above
