@@ -49,6 +49,9 @@ _LONG_TABLE = None  # a run of more table lines than that (compiled when first n
 FEED_CHARS = 2 * MAX_TAIL_CHARS
 CUT_BUDGET_MS = 2.0
 TAIL_AFTER_MS = 1.0  # cut for longer than this: the tail is shown in the next turn
+# The tail's first show parsed its finished paragraphs for longer than this: the
+# paragraph being written is shown in the next turn (see _show_tail).
+WRITING_AFTER_MS = 1.0
 MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
 
 
@@ -857,6 +860,8 @@ class MarkdownView(QWidget):
             self._new_settled_label()
         changed = []
         places = []
+        first_show = not self._shown and not self._settled_shown
+        started = time.perf_counter()
         if settled != self._settled_shown:
             # A code block the tail was showing may be joining the finished paragraphs:
             # the reader's place in it goes with it.
@@ -864,9 +869,15 @@ class MarkdownView(QWidget):
             self._settled_shown = settled
             self._settled_label.set_markdown(settled, fit=False)
             changed.append((self._settled_label, bool(settled)))
-        if complete:
+        # The tail's first show, after a burst: its finished paragraphs (up to a block's
+        # worth, 5-10 ms to parse in a process's first answer), then the paragraph being
+        # written (2-4 ms with its show), were the cold answer's longest piece of work.
+        # The second waits for the next turn of the loop; the window paints neither
+        # before it is done (see pending), and nothing of the tail was on screen.
+        later = first_show and bool(settled) and writing != self._shown and (time.perf_counter() - started) * 1000 > WRITING_AFTER_MS
+        if complete and not later:
             self._tail_label.keep_glyphs(False)  # (dropped as it is next painted)
-        if writing != self._shown:
+        if writing != self._shown and not later:
             self._shown = writing
             if not complete:
                 # Repainted on every frame while it is written (again after a pause).
@@ -892,6 +903,8 @@ class MarkdownView(QWidget):
                 self.setFocus()
             label.setVisible(shown)
         self._settled_label.take_code_places(places, self)
+        if later:
+            self._resume.start()
 
     def _drop_glyphs(self) -> None:
         if self._tail_label is not None:
