@@ -81,3 +81,29 @@ def test_three_busy_slices_due_together_never_run_three_in_one_turn(qapp, qtbot)
     assert max(per_turn) <= 2, per_turn
     for name in "abc":  # each went on all along: none waited for the others to end
         assert events.index(name) < 10, events[:20]
+
+
+def test_a_short_paint_after_a_long_slice_leaves_the_next_long_one_to_the_next_turn(qapp, qtbot):
+    """A turn holds one long piece only. The oldest slice put off runs in each turn
+    whatever the budget, unless a long one ran already: a short paint between them (the
+    window's) did not make room for it."""
+    events: list[str] = []
+    loop_turn.spend(time.perf_counter())  # (watching the turns from now on)
+    turn = lambda: events.append("turn")  # noqa: E731
+    QAbstractEventDispatcher.instance().aboutToBlock.connect(turn)
+    oldest = slice_timer("oldest", events)
+    # A long piece that is not put off: a frame of the stream (it says it spent 5 ms).
+    first = QTimer(singleShot=True, interval=0)
+    first.timeout.connect(lambda: (events.append("first"), loop_turn.spend(time.perf_counter() - 0.005)))
+    paint = QTimer(singleShot=True, interval=0)
+    paint.timeout.connect(lambda: (events.append("paint"), loop_turn.painted(time.perf_counter())))
+    try:
+        first.start()
+        paint.start()
+        loop_turn._wait(oldest)  # put off in a turn before, its timer due again now
+        qtbot.waitUntil(lambda: "oldest" in events, timeout=2000)
+    finally:
+        QAbstractEventDispatcher.instance().aboutToBlock.disconnect(turn)
+    assert events.index("first") < events.index("paint") < events.index("oldest"), events
+    between = events[events.index("first") + 1 : events.index("oldest")]
+    assert "turn" in between, events
