@@ -264,6 +264,9 @@ class TurnsMixin:
     # frame costs is its update.
     render_clock: Callable[[], float] | None = None
     _clock_at_frame = 0.0
+    # Whether the window has had a long piece of work in this turn of its loop (see
+    # ui/loop_turn): a frame due then waits for the next turn.
+    frame_waits: Callable[[], bool] | None = None
 
     def _changed(self) -> None:
         if not self._frame.isActive():  # (_run_turn tests this before calling, per event)
@@ -273,6 +276,15 @@ class TurnsMixin:
                 # (another chat read, the window resized) is no frame of this stream's.
                 self._clock_at_frame = self.render_clock()
             self._frame.start(int(max(FRAME_MS, self._frame_ms - since_ms)))
+
+    def _frame_due(self) -> None:
+        if self.frame_waits is not None and self.frame_waits():
+            # A frame is a long piece itself (a paragraph with code that ends: its
+            # finished paragraphs parsed again, 10-13 ms): after a long paint it made
+            # one turn of 23 ms in the cold answer. The loop serves the rest first.
+            self._frame.start(0)
+            return
+        self._flush_changes()
 
     def _flush_changes(self) -> None:
         self._frame.stop()

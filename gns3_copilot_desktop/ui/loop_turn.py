@@ -92,6 +92,12 @@ def painted(started: float) -> None:
         _hold_slices()
 
 
+def holding() -> bool:
+    """Whether this turn of the loop has had its long piece (a long slice, a long paint,
+    or a paint put off to it): what else is due waits for the next turn."""
+    return bool(_hold_until) and time.perf_counter() < _hold_until
+
+
 def _hold_slices() -> None:
     global _previous_ms, _hold_until
     if not _watching:
@@ -159,7 +165,7 @@ def put_off(timer: QTimer) -> bool:
     if _spent_ms and (time.perf_counter() - _turn_started) * 1000 > TURN_AT_MOST_MS:
         _new_turn()
     _forget_abandoned(timer)
-    if _hold_until and time.perf_counter() < _hold_until:
+    if holding():
         # (the oldest slice put off too: this turn has had its long piece, the paint)
         return _wait(timer)
     if _put_off and _put_off[0] is not timer and not _oldest_ran:
