@@ -41,7 +41,7 @@ def test_the_tails_first_show_parses_the_paragraph_being_written_in_a_turn_of_it
     view = shown()
     assert "Paragraph 2" in view._settled_label.toPlainText()
     assert "being written" not in view._tail_label.toPlainText(), "both parsed in one piece of work"
-    assert view.pending()  # (the window paints it once it is done)
+    assert view.pending()  # the rest in the next turn
     qtbot.waitUntil(lambda: "being written" in view._tail_label.toPlainText() and not view.pending(), timeout=5000)
     assert view._settled_label.isVisible() and view._tail_label.isVisible()
     monkeypatch.setattr(markdown_view, "WRITING_AFTER_MS", 10_000.0)

@@ -872,8 +872,11 @@ class MarkdownView(QWidget):
         # The tail's first show, after a burst: its finished paragraphs (up to a block's
         # worth, 5-10 ms to parse in a process's first answer), then the paragraph being
         # written (2-4 ms with its show), were the cold answer's longest piece of work.
-        # The second waits for the next turn of the loop; the window paints neither
-        # before it is done (see pending), and nothing of the tail was on screen.
+        # The second waits for the next turn of the loop. Nothing of the tail was on
+        # screen: a paint in between shows the finished paragraphs, the one being
+        # written follows, as text does in a stream. (Later, a paragraph that ends
+        # moves from one label to the other: parsed apart, a paint in between would
+        # show it in both.)
         later = first_show and bool(settled) and writing != self._shown and (time.perf_counter() - started) * 1000 > WRITING_AFTER_MS
         if complete and not later:
             self._tail_label.keep_glyphs(False)  # (dropped as it is next painted)
