@@ -80,6 +80,30 @@ def test_a_frame_due_after_a_long_piece_of_the_windows_work_waits_for_the_next_t
     assert "turn" in events[events.index("long") + 1 : events.index("frame")], events
 
 
+def test_a_frame_put_off_goes_before_a_slice_that_goes_on_for_many_turns(app, monkeypatch):
+    """Put off, a frame waits in the queue with the slices, not behind them: a slice that
+    starts itself again (a burst cut into blocks, 2 ms and more each turn) would run
+    first in every turn, and the frame would wait for all of its turns."""
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    events: list[str] = []
+    monkeypatch.setattr(app.presenter, "_flush_changes", lambda: events.append("frame"))
+
+    def work() -> None:
+        events.append("slice")
+        end = time.perf_counter() + 0.003  # a long piece each time
+        while time.perf_counter() < end:
+            pass
+        if events.count("slice") < 20:
+            busy.start()
+
+    busy = loop_turn.slice_timer(None, work)
+    busy.start()
+    app.presenter._frame.start(0)  # due in the same turn, after it
+    app.wait(lambda: events.count("slice") == 20 and "frame" in events, 10, "the slices and the frame")
+    assert events[: events.index("frame")].count("slice") <= 2, events
+
+
 def test_a_firehose_leaves_the_window_answering_keys_and_stop(app):
     app.sign_in_demo()
     app.choose("OSPF Lab")

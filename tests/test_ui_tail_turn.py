@@ -6,6 +6,8 @@ being written."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 from gns3_copilot_desktop.ui import markdown_view
 
 
@@ -30,8 +32,11 @@ def test_the_tails_first_show_parses_the_paragraph_being_written_in_a_turn_of_it
     monkeypatch.setattr(markdown_view, "WRITING_AFTER_MS", -1.0)  # its finished paragraphs took long
     text = "\n\n".join(f"Paragraph {i}: " + "word " * 30 for i in range(3)) + "\n\nThe one being written"
 
+    told: list[int] = []  # what the chat is told the answer grows by, before it grows (to follow it)
+
     def shown() -> markdown_view.MarkdownView:
         view = markdown_view.MarkdownView()
+        view.before_growing = told.append
         qtbot.addWidget(view)
         view.resize(600, 400)
         view.show()
@@ -42,10 +47,15 @@ def test_the_tails_first_show_parses_the_paragraph_being_written_in_a_turn_of_it
     assert "Paragraph 2" in view._settled_label.toPlainText()
     assert "being written" not in view._tail_label.toPlainText(), "both parsed in one piece of work"
     assert view.pending()  # the rest in the next turn
+    QCoreApplication.sendPostedEvents()
+    assert view._tail_label.isHidden()  # (not shown empty meanwhile)
     qtbot.waitUntil(lambda: "being written" in view._tail_label.toPlainText() and not view.pending(), timeout=5000)
     assert view._settled_label.isVisible() and view._tail_label.isVisible()
+    assert sum(told) == view._settled_label.height() + view._tail_label.height()  # all of its growth
+    told.clear()
     monkeypatch.setattr(markdown_view, "WRITING_AFTER_MS", 10_000.0)
     one_go = shown()
     assert "being written" in one_go._tail_label.toPlainText()
+    assert sum(told) == one_go._settled_label.height() + one_go._tail_label.height()
     qtbot.wait(1)  # (as in the window: painted once the loop has run)
     assert view.height() == one_go.height() and view.grab().toImage() == one_go.grab().toImage()

@@ -907,6 +907,9 @@ class MarkdownView(QWidget):
             label.setVisible(shown)
         self._settled_label.take_code_places(places, self)
         if later:
+            # Hidden till then, not shown empty by Qt meanwhile (added to the layout
+            # without a word): it grows from nothing, and the chat is told by how much.
+            self._tail_label.setVisible(False)
             self._resume.start()
 
     def _drop_glyphs(self) -> None:
