@@ -8,7 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from PySide6.QtCore import QAbstractEventDispatcher, QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 
 from gns3_copilot_desktop.presenter import turns
@@ -55,53 +55,6 @@ def test_frames_whose_slices_cost_40_ms_are_shown_a_few_times_a_second(app):
     # (The median: a frame after a pause of the stream, which a busy machine may make,
     # comes sooner, as it should: what was rendered during a pause is no frame's cost.)
     assert statistics.median(paced) >= 0.04 / turns.RENDER_SHARE * 0.9, paced
-
-
-def test_a_frame_due_after_a_long_piece_of_the_windows_work_waits_for_the_next_turn(app, monkeypatch):
-    """A frame can be a long piece itself (a paragraph with code that ends): after
-    another (a block parsed, a long paint) in the same turn of the loop, it waits for
-    the next one, so that the keys, the mouse and the network are served in between."""
-    app.sign_in_demo()
-    app.choose("OSPF Lab")
-    events: list[str] = []
-    monkeypatch.setattr(app.presenter, "_flush_changes", lambda: events.append("frame"))
-    turn = lambda: events.append("turn")  # noqa: E731
-    long_piece = QTimer(singleShot=True, interval=0)
-    long_piece.timeout.connect(lambda: (events.append("long"), loop_turn.spend(time.perf_counter() - 0.005)))
-    loop_turn.spend(time.perf_counter())  # (watching the turns from now on)
-    QAbstractEventDispatcher.instance().aboutToBlock.connect(turn)
-    try:
-        long_piece.start()
-        app.presenter._frame.start(0)  # due in the same turn
-        app.wait(lambda: "frame" in events, 5, "the frame")
-    finally:
-        QAbstractEventDispatcher.instance().aboutToBlock.disconnect(turn)
-    assert events.index("long") < events.index("frame"), events
-    assert "turn" in events[events.index("long") + 1 : events.index("frame")], events
-
-
-def test_a_frame_put_off_goes_before_a_slice_that_goes_on_for_many_turns(app, monkeypatch):
-    """Put off, a frame waits in the queue with the slices, not behind them: a slice that
-    starts itself again (a burst cut into blocks, 2 ms and more each turn) would run
-    first in every turn, and the frame would wait for all of its turns."""
-    app.sign_in_demo()
-    app.choose("OSPF Lab")
-    events: list[str] = []
-    monkeypatch.setattr(app.presenter, "_flush_changes", lambda: events.append("frame"))
-
-    def work() -> None:
-        events.append("slice")
-        end = time.perf_counter() + 0.003  # a long piece each time
-        while time.perf_counter() < end:
-            pass
-        if events.count("slice") < 20:
-            busy.start()
-
-    busy = loop_turn.slice_timer(None, work)
-    busy.start()
-    app.presenter._frame.start(0)  # due in the same turn, after it
-    app.wait(lambda: events.count("slice") == 20 and "frame" in events, 10, "the slices and the frame")
-    assert events[: events.index("frame")].count("slice") <= 2, events
 
 
 def test_a_firehose_leaves_the_window_answering_keys_and_stop(app):

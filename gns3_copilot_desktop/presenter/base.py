@@ -89,7 +89,7 @@ class PresenterBase(QObject):
         self._frame = QTimer(self)
         self._frame.setSingleShot(True)
         self._frame_ms = FRAME_MS  # how long after the last frame the next may come
-        self._frame.timeout.connect(self._frame_due)
+        self._frame.timeout.connect(self._flush_changes)
         self._told: set[str] = set()
         self._first_questions: dict[tuple[str, str, str], str] = {}  # (url, project, chat)
         self._tool_names: dict[str, set[str]] = {}  # by controller URL

@@ -17,8 +17,6 @@ from ..store import Limits, SaveFailed
 from .base import FRAME_MS
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QTimer
-
     from ..protocol.models import ChatRequest
 
 log = logging.getLogger(__name__)
@@ -266,9 +264,6 @@ class TurnsMixin:
     # frame costs is its update.
     render_clock: Callable[[], float] | None = None
     _clock_at_frame = 0.0
-    # Whether the frame due now waits for the next turn of the window's loop, its timer
-    # started again (see ui/loop_turn.frame_waits).
-    frame_waits: Callable[[QTimer], bool] | None = None
 
     def _changed(self) -> None:
         if not self._frame.isActive():  # (_run_turn tests this before calling, per event)
@@ -278,14 +273,6 @@ class TurnsMixin:
                 # (another chat read, the window resized) is no frame of this stream's.
                 self._clock_at_frame = self.render_clock()
             self._frame.start(int(max(FRAME_MS, self._frame_ms - since_ms)))
-
-    def _frame_due(self) -> None:
-        if self.frame_waits is not None and self.frame_waits(self._frame):
-            # A frame is a long piece itself (a paragraph with code that ends: its
-            # finished paragraphs parsed again, 10-13 ms): after a long paint it made
-            # one turn of 23 ms in the cold answer. The loop serves the rest first.
-            return
-        self._flush_changes()
 
     def _flush_changes(self) -> None:
         self._frame.stop()

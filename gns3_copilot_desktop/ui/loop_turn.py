@@ -183,17 +183,6 @@ def put_off(timer: QTimer) -> bool:
     return _wait(timer)
 
 
-def frame_waits(timer: QTimer) -> bool:
-    """Whether the stream's frame due now (presenter/turns.py) waits for the next turn of
-    the loop, as a slice would (see put_off): a frame can be a long piece itself (a
-    paragraph with code that ends, its finished paragraphs parsed again). Put off, it
-    waits in the queue with the slices, so that in the next turn it goes before them:
-    restarted on its own, a slice that goes on for many turns ran first in each, and
-    the frame waited for all of them. Started again at once, not a frame later."""
-    timer.setInterval(0)
-    return put_off(timer)
-
-
 def _wait(timer: QTimer) -> bool:
     """Put the slice off to the next turn: in the queue (once), its timer started again."""
     if timer not in _put_off:

@@ -259,7 +259,6 @@ class MainWindow(QMainWindow):
         self.chat.continue_requested.connect(self.chat.jump_to_latest)  # (as for a message sent)
         # The frames of a stream are paced on all the window spends rendering them.
         p.render_clock = loop_turn.rendered_ms
-        p.frame_waits = loop_turn.frame_waits
         self.chat.earlier_wanted.connect(p.load_older)
         self.limits.limits_changed.connect(p.set_limits)
         self.limits.limits_changed.connect(lambda _: self.chat.refresh_limit_bar())  # what Continue would raise
