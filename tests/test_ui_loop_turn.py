@@ -107,3 +107,27 @@ def test_a_short_paint_after_a_long_slice_leaves_the_next_long_one_to_the_next_t
     assert events.index("first") < events.index("paint") < events.index("oldest"), events
     between = events[events.index("first") + 1 : events.index("oldest")]
     assert "turn" in between, events
+
+
+def test_turns_are_watched_only_while_slices_run(qapp, qtbot):
+    """Qt's loop turns 1,400 times in a typical turn of a chat at a model's pace, and the
+    window's slices run in about 160 of them: the budget's clock listens to the loop's
+    turns (a call into Python each) only while slices run or wait, and after a quiet
+    turn it stops. A slice after that has a whole budget again."""
+    events: list[str] = []
+    busy = slice_timer("busy", events)
+    busy.start()
+    qtbot.waitUntil(lambda: "busy" in events, timeout=2000)
+    assert loop_turn._watching
+    qtbot.wait(50)  # quiet turns of the loop
+    assert not loop_turn._watching, "still called on every turn of the loop"
+    turn = lambda: events.append("turn")  # noqa: E731
+    QAbstractEventDispatcher.instance().aboutToBlock.connect(turn)
+    try:
+        first, second = slice_timer("first", events), slice_timer("second", events)
+        first.start()
+        second.start()
+        qtbot.waitUntil(lambda: "second" in events, timeout=2000)
+    finally:
+        QAbstractEventDispatcher.instance().aboutToBlock.disconnect(turn)
+    assert "turn" in events[events.index("first") + 1 : events.index("second")], events
