@@ -97,6 +97,46 @@ def test_a_reader_switched_off_is_not_called_and_a_replaced_one_is_not_called_ag
         b.close()
 
 
+def test_what_a_socket_read_wakes_runs_in_the_same_turn_of_qts_loop(qloop, qtbot):
+    """A read that wakes a task (the stream's data for the reader of a streamed
+    answer) runs it at once, as asyncio's own loop does after its poll: through the
+    0 ms timer, every piece of an answer took a turn of Qt's loop of its own. What that
+    task then asks for still waits for the next turn (see the test after)."""
+    from PySide6.QtCore import QAbstractEventDispatcher
+
+    turns = [0]
+
+    def turned() -> None:
+        turns[0] += 1
+
+    dispatcher = QAbstractEventDispatcher.instance()
+    dispatcher.aboutToBlock.connect(turned)
+    a, b = socket.socketpair()
+    a.setblocking(False)
+    seen: list[tuple[str, int]] = []
+
+    def readable() -> None:
+        a.recv(10)
+        seen.append(("read", turns[0]))
+        qloop.call_soon(lambda: seen.append(("woken", turns[0])))
+
+    try:
+        qloop.add_reader(a.fileno(), readable)
+        for sent in range(1, 6):
+            b.send(b"x")
+            qtbot.waitUntil(lambda: len(seen) == 2 * sent, timeout=5000)  # noqa: B023
+            qtbot.wait(5)
+    finally:
+        dispatcher.aboutToBlock.disconnect(turned)
+        qloop.remove_reader(a.fileno())
+        a.close()
+        b.close()
+    reads = [turn for what, turn in seen if what == "read"]
+    woken = [turn for what, turn in seen if what == "woken"]
+    assert len(reads) == len(woken) == 5, seen
+    assert woken == reads, f"(read, woken) in turns of the loop: {seen}"
+
+
 def test_callbacks_run_in_the_order_asked_for_and_a_cancelled_one_not_at_all(qloop, qtbot):
     ran: list[int] = []
     for i in range(5):
