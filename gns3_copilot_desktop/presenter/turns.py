@@ -163,14 +163,23 @@ class TurnsMixin:
         try:
             client = await self._fresh_client()
             # aclosing: the stream is closed in this task, also when it is cancelled.
-            busy_since = time.monotonic()
+            busy_since = handled = time.monotonic()
             frame_due = self._frame.isActive  # (looked up once: twenty thousand events in a fast turn)
             async with contextlib.aclosing(client.stream_chat(project_id, request, max_changes=max_changes)) as events:
                 async for event in events:
                     got_event = True
-                    # One clock read per event: how long the loop has been kept busy,
-                    # and when the controller was last heard.
+                    # Clock reads per event: how long the loop has been kept busy, and
+                    # when the controller was last heard.
                     heard = time.monotonic()
+                    if heard - handled > YIELD_AFTER_S:
+                        # The stream waited for this event (or the event took that long
+                        # to read, which yields by itself, see stream_chat): Qt has had
+                        # its turns meanwhile, and the controller is heard after a
+                        # silence. At a model's pace every event comes so, and each was
+                        # handed back to Qt below, for nothing: 300 turns of the loop a
+                        # turn of the chat.
+                        self._last_heard = heard
+                        busy_since = heard
                     try:
                         transcript.apply(event)
                     except Exception as exc:  # one odd event must not end the turn
@@ -190,13 +199,14 @@ class TurnsMixin:
                         self._changed()
                     if heard - busy_since > YIELD_AFTER_S:
                         # Kept here, not per event (setting an attribute of a QObject
-                        # costs a third of the loop's own work): the first event after
-                        # a wait comes here too, and a silence is told in seconds.
+                        # costs a third of the loop's own work): a silence is told in
+                        # seconds.
                         self._last_heard = heard
                         # A fast stream never makes the loop wait; hand it back to Qt now
                         # and then, so the window paints and answers input meanwhile.
                         await asyncio.sleep(0)
                         busy_since = time.monotonic()
+                    handled = time.monotonic()
             transcript.end_of_stream()
         except asyncio.CancelledError:
             transcript.mark_stopped()
