@@ -63,6 +63,41 @@ def test_an_answer_at_a_models_pace_is_not_handed_back_to_qt_piece_by_piece(app,
     assert len(handed_back) <= 5, f"handed back to Qt {len(handed_back)} times in {len(frames)} frames"
 
 
+def test_a_chat_that_follows_a_stream_pages_twice_a_second_and_at_once_when_the_reader_scrolls(app, monkeypatch):
+    """Following a stream's end, nothing comes into view from above: the chat pages
+    its far groups out every half second, not 100 ms after every frame (a turn of the
+    loop in seven of a typical turn). Scrolled up by the reader, it pages within 100 ms."""
+    from gns3_copilot_desktop.ui import chat_view
+
+    paged: list[float] = []
+    page = chat_view.ChatView._page
+
+    def counted(self) -> None:
+        paged.append(time.perf_counter())
+        page(self)
+
+    monkeypatch.setattr(chat_view.ChatView, "_page", counted)
+    app.demo.state.settings.pace_s = 0.05
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.window.resize(900, 500)  # (the answer taller than the view)
+    started = time.perf_counter()
+    frames = stream_frames(app, "What can you do?")
+    during = [t for t in paged if t <= frames[-1]]
+    assert len(frames) >= 15
+    assert len(during) <= (frames[-1] - started) / 0.5 + 2, (len(during), len(frames))  # twice a second
+    # The reader scrolls up: paged soon.
+    app.wait(lambda: not app.window.chat.pending(), 10, "the chat to settle")
+    app.settle(0.6)
+    bar = app.window.chat.verticalScrollBar()
+    assert bar.maximum() > 0
+    paged.clear()
+    scrolled = time.perf_counter()
+    bar.setValue(0)
+    app.wait(lambda: bool(paged), 2, "the chat to page")
+    assert paged[0] - scrolled < 0.25
+
+
 def test_frames_whose_slices_cost_40_ms_are_shown_a_few_times_a_second(app):
     """Any slice of the window's counts in what a frame costs (MarkdownView's and the
     lazy blocks' as ChatView's): frames followed by 40 ms of slices come about 270 ms

@@ -375,21 +375,31 @@ class _Unrendered(QWidget):
         pass  # drawn as the transcript has it then
 
 
+_item_kinds: tuple[type, type] | None = None
+_collapsed_lines: int | None = None
+
+
 def _estimated_height(item: Item, width: int, metrics) -> int:
     """About how tall an item's widget will be, from its text alone."""
-    from ..protocol.items import AssistantText, ToolCall
+    global _item_kinds, _collapsed_lines
+    if _item_kinds is None:
+        # Kept once imported: asked for each item on each update of a stream, imported
+        # here it cost 3.7 us a time (the protocol's types load with the first message).
+        from ..protocol.items import AssistantText, ToolCall
 
+        _item_kinds = (AssistantText, ToolCall)
+    answer, call = _item_kinds
     line = metrics.lineSpacing()
-    if isinstance(item, AssistantText):
+    if isinstance(item, answer):
         text = item.text
         per_line = max(20, width // max(1, metrics.averageCharWidth()))
         return (text.count("\n") + 1 + len(text) // per_line) * line
-    if isinstance(item, ToolCall):
-        from .tool_card import COLLAPSED_LINES
-
+    if isinstance(item, call):
+        if _collapsed_lines is None:
+            from .tool_card import COLLAPSED_LINES as _collapsed_lines  # (with the first card)
         # Its name, its arguments, the result's first lines and "Show all".
         output = item.output or ""
-        shown = min(COLLAPSED_LINES, output.count("\n", 0, 200 * COLLAPSED_LINES) + 1) if output else 0
+        shown = min(_collapsed_lines, output.count("\n", 0, 200 * _collapsed_lines) + 1) if output else 0
         return (shown + 3) * line + 32
     return 2 * line + 16
 
@@ -402,6 +412,12 @@ QWIDGETSIZE_MAX = (1 << 24) - 1
 # without bound.
 PAGE_OUT_SCREENS = 3
 PAGE_IN_SCREENS = 1
+# How soon after a scroll or a frame the groups are paged: soon when the reader moves,
+# later while the chat follows a stream's end, where nothing comes into view from above
+# and paging out can wait. Every 100 ms, paging was a turn of the loop in every
+# seven of a turn at a model's pace (121), each asking every group where it is.
+PAGE_MS = 100
+PAGE_FOLLOWING_MS = 500
 # While a fast stream follows its end, one frame can bring many screens of messages and
 # cards (the firehose: 6-20 items and ~100 KB of text a frame, 1-2 items in view when it
 # is painted). Those more than DEFER_SCREENS above the end would be paged out right after
@@ -493,7 +509,6 @@ class ChatView(QScrollArea):
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
         self._paging = QTimer(self)
         self._paging.setSingleShot(True)
-        self._paging.setInterval(100)
         self._paging.timeout.connect(self._page)
         self.settled.connect(self._page_soon)
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
@@ -772,12 +787,10 @@ class ChatView(QScrollArea):
         """Whether item `index` is done and, while the chat follows a stream's end, the
         items after it are estimated at more than PASSED_SCREENS: its end will not be in
         view when this frame is painted (see MarkdownView._show_tail)."""
-        from ..protocol.items import TurnState
-
         t = self._transcript
         if t is None or index >= len(t.items) - 1 or not self._stick_to_bottom or self._anchor is not None:
             return False  # (the answer being written is the last item: asked on each update)
-        if t.state is not TurnState.STREAMING:
+        if not t.is_streaming:  # (TurnState imported here: 8 ms of a turn at a model's pace, py-spy)
             return False
         return self._screens_below(t.items, index, PASSED_SCREENS) is not None
 
@@ -984,8 +997,13 @@ class ChatView(QScrollArea):
         return drawn_any
 
     def _page_soon(self) -> None:
-        if not self._paging.isActive():  # not pushed back by every frame of a stream
-            self._paging.start()
+        t = self._transcript
+        following = self._stick_to_bottom and self._anchor is None and t is not None and t.is_streaming
+        wait_ms = PAGE_FOLLOWING_MS if following else PAGE_MS
+        # Not pushed back by every frame of a stream; brought forward when the reader
+        # scrolls away from the end.
+        if not self._paging.isActive() or self._paging.remainingTime() > wait_ms:
+            self._paging.start(wait_ms)
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
         """Turning the wheel up at the top asks for older messages too: there the scroll
@@ -996,11 +1014,11 @@ class ChatView(QScrollArea):
         super().wheelEvent(event)
 
     def _scrolled(self, value: int) -> None:
-        self._page_soon()
         if self._anchor is not None and not self._scrolling_for_app:
             self._let_go()  # the user scrolled: they lead now
         bar = self.verticalScrollBar()
         self._stick_to_bottom = value >= bar.maximum() - 24
+        self._page_soon()  # (once it is known whether the chat still follows its end)
         if self._stick_to_bottom:
             self.jump.setVisible(False)
         if value == bar.minimum() and (self._first > 0 or self._more_above) and bar.maximum() > 0 and not self._scrolling_for_app:
