@@ -10,7 +10,8 @@ realistic.py), where they were a fifth of the window's busy time:
   a new QSocketNotifier, connects it, and disconnects and drops it each time: 14 % of
   the window's busy time. Here each file descriptor keeps one notifier for each
   direction, switched on and off. And the ready socket's callback runs at once, as in
-  asyncio's own loop, instead of through a timer of its own.
+  asyncio's own loop, instead of through a timer of its own, and so do the callbacks
+  it made due (the task waiting for the data): a turn of Qt's loop for each read saved.
 - **A Qt timer for every callback.** qasync's `call_soon` starts a 0 ms Qt timer for
   each callback and kills it when it has run (~55 a second while an answer streams).
   Here the callbacks due wait in one queue, as in asyncio's own loop, served by one
@@ -115,8 +116,10 @@ class _DueNow(QObject):
     def run_due(self) -> None:
         """One pass: the callbacks due now, not those they add (see timerEvent)."""
         ready = self.ready
-        # Only those due when this pass began: the ones they add wait for Qt's next
-        # turn of its loop, as in asyncio, so a task that yields lets the window in.
+        # Only those due when this pass began: the ones they add wait for the next
+        # pass, as in asyncio, so a task that yields lets the window in. That pass is
+        # the timer's, in Qt's next turn of its loop, or another socket's read in this
+        # turn (see _Watch.ready): one more pass at most per socket that is ready.
         # (Running those too, for up to 1 ms, saved a fifth of the loop's turns and
         # about 5 % of the window's CPU at a model's pace: not worth a task that yields
         # holding the window for that long.)

@@ -118,7 +118,6 @@ def test_turns_are_watched_only_while_slices_run(qapp, qtbot):
     busy = slice_timer("busy", events)
     busy.start()
     qtbot.waitUntil(lambda: "busy" in events, timeout=2000)
-    assert loop_turn._watching
     qtbot.wait(50)  # quiet turns of the loop
     assert not loop_turn._watching, "still called on every turn of the loop"
     turn = lambda: events.append("turn")  # noqa: E731
@@ -130,4 +129,6 @@ def test_turns_are_watched_only_while_slices_run(qapp, qtbot):
         qtbot.waitUntil(lambda: "second" in events, timeout=2000)
     finally:
         QAbstractEventDispatcher.instance().aboutToBlock.disconnect(turn)
-    assert "turn" in events[events.index("first") + 1 : events.index("second")], events
+    # The second waits for the next turn, not for the budget's 50 ms fallback (hundreds
+    # of turns of a loop that runs 0 ms timers).
+    assert 1 <= events[events.index("first") + 1 : events.index("second")].count("turn") <= 3, events

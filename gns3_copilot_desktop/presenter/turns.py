@@ -172,12 +172,13 @@ class TurnsMixin:
                     # when the controller was last heard.
                     heard = time.monotonic()
                     if heard - handled > YIELD_AFTER_S:
-                        # The stream waited for this event (or the event took that long
-                        # to read, which yields by itself, see stream_chat): Qt has had
-                        # its turns meanwhile, and the controller is heard after a
-                        # silence. At a model's pace every event comes so, and each was
-                        # handed back to Qt below, for nothing: 300 turns of the loop a
-                        # turn of the chat.
+                        # The stream waited for this event: Qt has had its turns
+                        # meanwhile, and the controller is heard after a silence. At a
+                        # model's pace every event comes so, and each was handed back to
+                        # Qt below, for nothing: 300 turns of the loop a turn of the
+                        # chat. (An event that took that long to read without a wait, a
+                        # few hundred KB, is taken for one: anyio yields on each read,
+                        # stream_chat before a bigger event.)
                         self._last_heard = heard
                         busy_since = heard
                     try:

@@ -510,7 +510,8 @@ class ChatView(QScrollArea):
         self._paging = QTimer(self)
         self._paging.setSingleShot(True)
         self._paging.timeout.connect(self._page)
-        self.settled.connect(self._page_soon)
+        self.settled.connect(self._page_after_growth)
+        self._following_end = False  # the chat is scrolling itself to a stream's new end
         self.verticalScrollBar().rangeChanged.connect(self._range_changed)
         self.set_placeholder(translate("ChatView", "Sign in to a GNS3 controller to start."))
 
@@ -996,14 +997,20 @@ class ChatView(QScrollArea):
             drawn_any = True
         return drawn_any
 
-    def _page_soon(self) -> None:
+    def _page_soon(self, grown: bool = False) -> None:
+        """Page soon. `grown`: after the chat grew at a stream's end (a frame, the
+        scroll that follows it), which later paging is enough for while the chat follows
+        that end; anything else (the reader scrolled, jumped to the end) pages soon."""
         t = self._transcript
-        following = self._stick_to_bottom and self._anchor is None and t is not None and t.is_streaming
+        following = grown and self._stick_to_bottom and self._anchor is None and t is not None and t.is_streaming
         wait_ms = PAGE_FOLLOWING_MS if following else PAGE_MS
         # Not pushed back by every frame of a stream; brought forward when the reader
-        # scrolls away from the end.
+        # moves.
         if not self._paging.isActive() or self._paging.remainingTime() > wait_ms:
             self._paging.start(wait_ms)
+
+    def _page_after_growth(self) -> None:
+        self._page_soon(grown=True)
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
         """Turning the wheel up at the top asks for older messages too: there the scroll
@@ -1018,7 +1025,7 @@ class ChatView(QScrollArea):
             self._let_go()  # the user scrolled: they lead now
         bar = self.verticalScrollBar()
         self._stick_to_bottom = value >= bar.maximum() - 24
-        self._page_soon()  # (once it is known whether the chat still follows its end)
+        self._page_soon(grown=self._following_end)  # (once it is known whether it still follows)
         if self._stick_to_bottom:
             self.jump.setVisible(False)
         if value == bar.minimum() and (self._first > 0 or self._more_above) and bar.maximum() > 0 and not self._scrolling_for_app:
@@ -1030,7 +1037,11 @@ class ChatView(QScrollArea):
             self._anchor_settled.start()
         elif self._stick_to_bottom:
             # At once, not from a timer: one scroll per layout pass, one repaint.
-            self.verticalScrollBar().setValue(maximum)
+            self._following_end = True
+            try:
+                self.verticalScrollBar().setValue(maximum)
+            finally:
+                self._following_end = False
         elif self._transcript is not None and self._transcript.is_streaming and not self.jump.isVisible():
             self._place_jump()
             # (its hand cursor set here, not in __init__: qt_namespace)
