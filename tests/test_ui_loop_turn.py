@@ -30,9 +30,9 @@ def slice_timer(name: str, events: list[str], runs: int = 1) -> QTimer:
     return timer
 
 
-def test_a_slice_due_with_another_waits_for_the_next_turn_of_the_loop(qapp, qtbot):
-    events: list[str] = []
-    loop_turn.spend(time.perf_counter())  # (watching the turns from now on)
+def two_due_together(qtbot, events: list[str]) -> None:
+    """Start two busy slices, "first" and "second", due together; wait for both, each
+    turn of the loop meanwhile told in `events` as "turn"."""
     turn = lambda: events.append("turn")  # noqa: E731
     QAbstractEventDispatcher.instance().aboutToBlock.connect(turn)
     try:
@@ -42,6 +42,12 @@ def test_a_slice_due_with_another_waits_for_the_next_turn_of_the_loop(qapp, qtbo
         qtbot.waitUntil(lambda: "second" in events, timeout=2000)
     finally:
         QAbstractEventDispatcher.instance().aboutToBlock.disconnect(turn)
+
+
+def test_a_slice_due_with_another_waits_for_the_next_turn_of_the_loop(qapp, qtbot):
+    events: list[str] = []
+    loop_turn.spend(time.perf_counter())  # (watching the turns from now on)
+    two_due_together(qtbot, events)
     between = events[events.index("first") + 1 : events.index("second")]
     assert "turn" in between, events
 
@@ -120,15 +126,7 @@ def test_turns_are_watched_only_while_slices_run(qapp, qtbot):
     qtbot.waitUntil(lambda: "busy" in events, timeout=2000)
     qtbot.wait(50)  # quiet turns of the loop
     assert not loop_turn._watching, "still called on every turn of the loop"
-    turn = lambda: events.append("turn")  # noqa: E731
-    QAbstractEventDispatcher.instance().aboutToBlock.connect(turn)
-    try:
-        first, second = slice_timer("first", events), slice_timer("second", events)
-        first.start()
-        second.start()
-        qtbot.waitUntil(lambda: "second" in events, timeout=2000)
-    finally:
-        QAbstractEventDispatcher.instance().aboutToBlock.disconnect(turn)
+    two_due_together(qtbot, events)
     # The second waits for the next turn, not for the budget's 50 ms fallback (hundreds
     # of turns of a loop that runs 0 ms timers).
     assert 1 <= events[events.index("first") + 1 : events.index("second")].count("turn") <= 3, events
