@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 import shiboken6
@@ -375,31 +376,36 @@ class _Unrendered(QWidget):
         pass  # drawn as the transcript has it then
 
 
-_item_kinds: tuple[type, type] | None = None
-_collapsed_lines: int | None = None
+@cache
+def _item_kinds() -> tuple[type, type]:
+    """The answer's and the tool call's types, imported once (as transcript._handlers):
+    asked for each item on each update of a stream, imported in _estimated_height they
+    cost 3.7 us a time. The protocol's types load with the first message."""
+    from ..protocol.items import AssistantText, ToolCall
+
+    return AssistantText, ToolCall
+
+
+@cache
+def _collapsed_lines() -> int:
+    from .tool_card import COLLAPSED_LINES  # (loaded with the first card)
+
+    return COLLAPSED_LINES
 
 
 def _estimated_height(item: Item, width: int, metrics) -> int:
     """About how tall an item's widget will be, from its text alone."""
-    global _item_kinds, _collapsed_lines
-    if _item_kinds is None:
-        # Kept once imported: asked for each item on each update of a stream, imported
-        # here it cost 3.7 us a time (the protocol's types load with the first message).
-        from ..protocol.items import AssistantText, ToolCall
-
-        _item_kinds = (AssistantText, ToolCall)
-    answer, call = _item_kinds
+    answer, call = _item_kinds()
     line = metrics.lineSpacing()
     if isinstance(item, answer):
         text = item.text
         per_line = max(20, width // max(1, metrics.averageCharWidth()))
         return (text.count("\n") + 1 + len(text) // per_line) * line
     if isinstance(item, call):
-        if _collapsed_lines is None:
-            from .tool_card import COLLAPSED_LINES as _collapsed_lines  # (with the first card)
+        collapsed = _collapsed_lines()
         # Its name, its arguments, the result's first lines and "Show all".
         output = item.output or ""
-        shown = min(_collapsed_lines, output.count("\n", 0, 200 * _collapsed_lines) + 1) if output else 0
+        shown = min(collapsed, output.count("\n", 0, 200 * collapsed) + 1) if output else 0
         return (shown + 3) * line + 32
     return 2 * line + 16
 
