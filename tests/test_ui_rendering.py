@@ -9,7 +9,7 @@ from test_ui_painting import fresh, on_screen
 from gns3_copilot_desktop.controller_sim.workloads import markdown_document, split_pieces
 from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Transcript
 from gns3_copilot_desktop.ui.chat_view import AssistantMessage, ChatView
-from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, LazyMarkdownBlock, MarkdownBlock, MarkdownView
+from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, SETTLED_KEPT_CHARS, LazyMarkdownBlock, MarkdownBlock, MarkdownView
 
 
 def shown_view(qtbot, transcript: Transcript, height: int = 500) -> ChatView:
@@ -302,7 +302,7 @@ def test_the_paragraph_clicked_in_keeps_the_focus_when_it_is_frozen(qtbot):
         qtbot.wait(1)
         message = view.widgets()[-1].view
         settled = message._settled_label
-        if clicked is None and settled is not None and settled.isVisible() and len(message._settled_shown) > CHUNK_CHARS // 2:
+        if clicked is None and settled is not None and settled.isVisible() and len(message._settled_shown) > SETTLED_KEPT_CHARS // 2:
             clicked = settled
             qtbot.mouseClick(clicked.viewport(), Qt.MouseButton.LeftButton, pos=clicked.viewport().rect().center())
             qtbot.waitUntil(clicked.hasFocus, timeout=2000)
@@ -311,6 +311,41 @@ def test_the_paragraph_clicked_in_keeps_the_focus_when_it_is_frozen(qtbot):
     assert clicked is not None and isinstance(clicked.parentWidget(), LazyMarkdownBlock), "frozen as it was"
     qtbot.waitUntil(lambda: clicked.isVisible(), timeout=2000)
     assert QApplication.focusWidget() is clicked
+
+
+def test_finished_paragraphs_are_not_parsed_again_when_code_ends_after_them(qtbot, monkeypatch):
+    """When a paragraph that cannot be appended (code, a table) ends below a good
+    length of finished paragraphs, those become a block as they are shown, and only the
+    new paragraph is parsed: parsed again with it, a block's worth of them was the cold
+    answer's longest piece of work (10-12 ms). The reader sees the same text."""
+    from gns3_copilot_desktop.ui import untrusted
+
+    parses = []
+    render_markdown = untrusted.render_markdown
+
+    def counted(document, text):
+        parses.append(text)
+        render_markdown(document, text)
+
+    monkeypatch.setattr(untrusted, "render_markdown", counted)
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(700, 600)
+    view.show()
+    finished = "".join(f"Paragraph {n}: the routers agree on the area and the timers. " * 3 + "\n\n" for n in range(4))
+    assert len(finished) >= SETTLED_KEPT_CHARS
+    pieces = [finished, "Then the", " code:\n\n", "```\nrouter ospf 1\n network 10.0.3.0 0.0.0.255 area 0\n```\n\n",
+              "| a | b |\n|---|---|\n| 1 | 2 |\n\n", "The end."]
+    for piece in pieces:
+        view.append(piece)
+        qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+        qtbot.wait(1)
+    assert sum(1 for text in parses if text.startswith("Paragraph 0")) == 1, "the finished paragraphs parsed once"
+    blocks = view.frozen_blocks()
+    assert blocks and blocks[0].text == finished + "Then the code:\n\n"
+    assert blocks[0].block is not None  # the label that showed them, not a parse to come
+    assert " ".join(blocks[0].block.toPlainText().split()) == " ".join((finished + "Then the code:").split())
+    assert view.text() == "".join(pieces)
 
 
 def test_an_answer_streamed_a_few_words_at_a_time_reads_as_the_whole_answer(qtbot):

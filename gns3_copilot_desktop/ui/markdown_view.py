@@ -53,6 +53,12 @@ TAIL_AFTER_MS = 1.0  # cut for longer than this: the tail is shown in the next t
 # paragraph being written is shown in the next turn (see _show_tail).
 WRITING_AFTER_MS = 1.0
 MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
+# The tail's finished paragraphs this long or longer become a block of their own rather
+# than be parsed again with paragraphs that cannot be appended to them (_settled_kept).
+SETTLED_KEPT_CHARS = 512
+# The start of paragraphs that render the same whatever is above them: not a list's next
+# item (a marker, a digit), a quote, nor anything indented (a list item's paragraph, code).
+_STARTS_ANEW = re.compile(r"[^\s\-*+>0-9\\]")
 
 
 class MarkdownBlock(QTextBrowser):
@@ -777,6 +783,9 @@ class MarkdownView(QWidget):
                 break
             if spent():
                 return self._pause()
+        kept = self._settled_kept()
+        if kept:
+            self._freeze(kept, keep_label=True)  # (nothing parsed: the label becomes the block)
         if (time.perf_counter() - started) * 1000 > TAIL_AFTER_MS:
             # Showing the tail parses up to two blocks again (7-10 ms for 4 KB): after
             # cutting a burst, that waits for the next turn of the loop, on its own. The
@@ -958,9 +967,31 @@ class MarkdownView(QWidget):
         into view cost 4-11 ms, the longest stretch of a frame while an answer streams.
         A paragraph break ends any context, so they render the same in any block."""
         split = len(self._settled_shown) - len(self._carry)
-        if split < CHUNK_CHARS // 2 or split not in self._breaks or not self._settled_on_screen():
+        if split < SETTLED_KEPT_CHARS or split not in self._breaks or not self._settled_on_screen():
             return 0
         return split if self._carry + self._tail[:split] == self._settled_shown else 0
+
+    def _settled_kept(self) -> int:
+        """Where the tail's finished paragraphs end, if they are to become a block of their
+        own as they are shown now, before more paragraphs join them (0 if not): when
+        what joins them cannot be appended (see appended_paragraphs: code, a table, a
+        heading after a list…), showing them all again parses them all again, and on a
+        stream's every paragraph with code the label of a block's worth of them was
+        parsed again (10-12 ms, the cold benign answer's longest piece of work). Kept as
+        a block, only the new paragraphs are parsed, in a label of their own. Only when
+        they are at least SETTLED_KEPT_CHARS (fewer parse within a few milliseconds,
+        and a block for each paragraph would be many widgets), and the new paragraphs
+        start anew whatever is above them (not a list's items, a quote, indented)."""
+        shown = self._settled_shown
+        split = len(shown) - len(self._carry)
+        if len(shown) < SETTLED_KEPT_CHARS or not self._breaks or self._breaks[-1] <= split:
+            return 0
+        if split not in self._breaks or self._carry + self._tail[:split] != shown:
+            return 0
+        if not _STARTS_ANEW.match(self._tail, split):
+            return 0
+        settled = self._carry + self._tail[: self._breaks[-1]]
+        return split if appended_paragraphs(shown, settled) is None else 0
 
     def _scan(self) -> None:
         tail = self._tail
@@ -976,14 +1007,16 @@ class MarkdownView(QWidget):
             position = newline + 1
         self._scanned = max(self._scanned, end)
 
-    def _freeze(self, upto: int, shown: str | None = None) -> None:
+    def _freeze(self, upto: int, shown: str | None = None, keep_label: bool = False) -> None:
         """Parse the tail's first `upto` characters into a block of their own (shown as
-        `shown` when a forced cut adds context); a paragraph break ends any context."""
+        `shown` when a forced cut adds context); a paragraph break ends any context.
+        `keep_label`: the settled label showing them becomes the block even if it is
+        not on screen (it is parsed already; see _settled_kept)."""
         text = self._tail[:upto]
         if shown is None:
             shown, self._carry, self._fence_opener = self._carry + text, "", None
         parsed = refocus = None
-        if shown == self._settled_shown and self._settled_on_screen():
+        if shown == self._settled_shown and (self._settled_on_screen() or (keep_label and self._settled_label is not None)):
             # Exactly what the settled label shows: it becomes the block, and the tail's
             # next finished paragraphs get a label of their own when the tail is shown
             # (made here, it counted as cutting time, and put the tail off a turn).
