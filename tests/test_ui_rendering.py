@@ -254,10 +254,10 @@ def test_paragraphs_followed_as_they_stream_are_not_parsed_again_when_frozen(qtb
     parses_in_frozen_blocks = []
     set_markdown = MarkdownBlock.set_markdown
 
-    def counted(block, text, fit=True):
+    def counted(block, text, fit=True, code_later=False):
         if isinstance(block.parentWidget(), LazyMarkdownBlock):
             parses_in_frozen_blocks.append(text)
-        set_markdown(block, text, fit)
+        set_markdown(block, text, fit, code_later)
 
     monkeypatch.setattr(MarkdownBlock, "set_markdown", counted)
     transcript = Transcript()

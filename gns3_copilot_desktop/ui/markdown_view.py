@@ -38,8 +38,13 @@ from . import loop_turn, table_borders, untrusted
 from .made_ahead import MadeAhead
 from .without_a_parse import added_words, appended_paragraphs
 
-CHUNK_CHARS = 2048
-MAX_TAIL_CHARS = 2 * CHUNK_CHARS  # the most text re-parsed on one update
+# A burst of text (a fast stream, a history) becomes blocks of about this size, each
+# parsed and laid out as one piece of work when it comes into view: with code and a
+# table, 2 KB took 8-10 ms in a process's first answer, its longest piece; 1 KB, half.
+CHUNK_CHARS = 1024
+# The most text re-parsed on one update: a paragraph longer than this is cut (at a line
+# end, a space), and the cut shows; kept at 4 KB, which few paragraphs reach.
+MAX_TAIL_CHARS = 4096
 # Qt lays out a table's cells slowly (about 0.1 ms each): a table is cut every so many
 # rows, so a block of it parses within a frame too.
 MAX_TAIL_TABLE_ROWS = 24
@@ -772,7 +777,8 @@ class MarkdownView(QWidget):
                     # laid out and painted in a frame (short rows: 200 fit in 4 KB).
                     self._forced_cut()
                 else:
-                    self._freeze(self._settled_cut() or cut)
+                    kept = self._settled_cut()
+                    self._freeze(kept or cut, keep_label=bool(kept))
                 if spent():
                     return self._pause()
             while len(self._tail) > MAX_TAIL_CHARS or self._tail_table_rows() > MAX_TAIL_TABLE_ROWS:
@@ -961,13 +967,15 @@ class MarkdownView(QWidget):
         return label is not None and not label.isHidden() and not label.visibleRegion().isEmpty()
 
     def _settled_cut(self) -> int:
-        """Where the tail's finished paragraphs end, if the reader is following them on
-        screen and they make a block of their own (0 if not). Cut there, they become a
-        frozen block as they are: parsing them again as a block the moment they came
-        into view cost 4-11 ms, the longest stretch of a frame while an answer streams.
+        """Where the tail's finished paragraphs end, if their label shows them and they
+        make a block of their own (0 if not). Cut there, they become a frozen block as
+        they are: parsing them again as a block the moment they came into view cost 4-11
+        ms, the longest stretch of a frame while an answer streams. (Shown, not on screen:
+        a label shown a frame ago may not be laid out yet, its visible region empty.)
         A paragraph break ends any context, so they render the same in any block."""
+        label = self._settled_label
         split = len(self._settled_shown) - len(self._carry)
-        if split < SETTLED_KEPT_CHARS or split not in self._breaks or not self._settled_on_screen():
+        if split < SETTLED_KEPT_CHARS or split not in self._breaks or label is None or label.isHidden():
             return 0
         return split if self._carry + self._tail[:split] == self._settled_shown else 0
 
@@ -984,7 +992,7 @@ class MarkdownView(QWidget):
         start anew whatever is above them (not a list's items, a quote, indented)."""
         shown = self._settled_shown
         split = len(shown) - len(self._carry)
-        if len(shown) < SETTLED_KEPT_CHARS or not self._breaks or self._breaks[-1] <= split:
+        if len(shown) < SETTLED_KEPT_CHARS or not self._breaks or self._breaks[-1] <= split or self._settled_label is None:
             return 0
         if split not in self._breaks or self._carry + self._tail[:split] != shown:
             return 0
