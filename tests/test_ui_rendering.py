@@ -286,6 +286,25 @@ def test_paragraphs_followed_as_they_stream_are_not_parsed_again_when_frozen(qtb
     assert message.text() == answer
 
 
+def test_an_answer_growing_in_a_chat_that_still_fits_does_not_move_the_view(qtbot):
+    """While the chat fits in its view, an answer that grows by a line has no room to be
+    made for it: the view stays put. (Scrolled ahead of the layout by the line, the view
+    jumped up and came back down at the layout, on each line a first answer grew.)"""
+    transcript = Transcript()
+    transcript.begin_turn("What can you do?")
+    view = shown_view(qtbot, transcript, height=700)
+    bar = view.verticalScrollBar()
+    moves: list[int] = []
+    bar.valueChanged.connect(moves.append)
+    answer = "I can show the topology, check the interfaces, configure OSPF and ping between PCs. " * 4
+    for piece in split_pieces(answer, 30):
+        transcript.apply(ContentEvent(content=piece))
+        render_changes(qtbot, view, transcript)
+        qtbot.wait(1)
+    assert bar.maximum() == 0, "the chat still fits in the view"
+    assert moves == []
+
+
 def test_the_paragraph_clicked_in_keeps_the_focus_when_it_is_frozen(qtbot):
     """A reader who clicked in the answer's finished paragraphs (to select, to copy)
     keeps the keyboard focus there when they become a frozen block."""

@@ -936,9 +936,12 @@ class ChatView(QScrollArea):
         the new line and what changed. Scrolled after the growth (when the new range is
         known), the view was painted whole on every line an answer grew: Qt does not
         copy a part of the window that has changes waiting, and the growth had left
-        some. The range set here is Qt's own once the layout comes."""
+        some. The range set here is Qt's own once the layout comes. Not while the chat
+        still fits in the view (no range yet): the growth may leave it fitting, and the
+        view scrolled by it went back down at the layout, a jump up and back on each
+        line a first answer grew; the range's first change is followed as before."""
         bar = self.verticalScrollBar()
-        if not self._stick_to_bottom or self._anchor is not None or bar.value() != bar.maximum():
+        if not self._stick_to_bottom or self._anchor is not None or bar.value() != bar.maximum() or not bar.maximum():
             return
         bar.setMaximum(bar.maximum() + growth)  # `_range_changed` follows the end
         bar.setValue(bar.maximum())
