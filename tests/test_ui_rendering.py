@@ -286,6 +286,27 @@ def test_paragraphs_followed_as_they_stream_are_not_parsed_again_when_frozen(qtb
     assert message.text() == answer
 
 
+def test_finished_paragraphs_are_parsed_with_the_link_definitions_that_follow_them(qtbot):
+    """A link defined in a later paragraph ("[1]: https://…") is a link in the
+    paragraphs above it too: those are parsed again with the definition, not kept as a
+    block that shows "[OSPF][1]" as text for good."""
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(700, 600)
+    view.show()
+    finished = "".join(f"Paragraph {n}: see [OSPF][1] for the area and the timers of the routers. " * 2 + "\n\n"
+                       for n in range(4))
+    assert len(finished) >= SETTLED_KEPT_CHARS
+    for piece in (finished, "[1]: https://example.com/ospf\n\n", "The end."):
+        view.append(piece)
+        qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+        qtbot.wait(1)
+    shown = [b.block for b in view.frozen_blocks() if b.block is not None]
+    shown += [label for label in (view._settled_label, view._tail_label) if label is not None and label.isVisible()]
+    text = " ".join(block.toPlainText() for block in shown)
+    assert "Paragraph 3: see OSPF for" in text and "[1]" not in text
+
+
 def test_an_answer_growing_in_a_chat_that_still_fits_does_not_move_the_view(qtbot):
     """While the chat fits in its view, an answer that grows by a line has no room to be
     made for it: the view stays put. (Scrolled ahead of the layout by the line, the view

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, Q
 
 from . import loop_turn, table_borders, untrusted
 from .made_ahead import MadeAhead
-from .without_a_parse import added_words, appended_paragraphs
+from .without_a_parse import added_words, appended_paragraphs, parsed_apart
 
 # A burst of text (a fast stream, a history) becomes blocks of about this size, each
 # parsed and laid out as one piece of work when it comes into view: with code and a
@@ -61,9 +61,6 @@ MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
 # The tail's finished paragraphs this long or longer become a block of their own rather
 # than be parsed again with paragraphs that cannot be appended to them (_settled_kept).
 SETTLED_KEPT_CHARS = 512
-# The start of paragraphs that render the same whatever is above them: not a list's next
-# item (a marker, a digit), a quote, nor anything indented (a list item's paragraph, code).
-_STARTS_ANEW = re.compile(r"[^\s\-*+>0-9\\]")
 
 
 class MarkdownBlock(QTextBrowser):
@@ -982,24 +979,22 @@ class MarkdownView(QWidget):
     def _settled_kept(self) -> int:
         """Where the tail's finished paragraphs end, if they are to become a block of their
         own as they are shown now, before more paragraphs join them (0 if not): when
-        what joins them cannot be appended (see appended_paragraphs: code, a table, a
-        heading after a list…), showing them all again parses them all again, and on a
-        stream's every paragraph with code the label of a block's worth of them was
-        parsed again (10-12 ms, the cold benign answer's longest piece of work). Kept as
-        a block, only the new paragraphs are parsed, in a label of their own. Only when
-        they are at least SETTLED_KEPT_CHARS (fewer parse within a few milliseconds,
-        and a block for each paragraph would be many widgets), and the new paragraphs
-        start anew whatever is above them (not a list's items, a quote, indented)."""
+        what joins them cannot be appended (see appended_paragraphs: code, a table),
+        showing them all again parses them all again, and on a stream's every paragraph
+        with code the label of a block's worth of them was parsed again (10-12 ms, the
+        cold benign answer's longest piece of work). Kept as a block, only the new
+        paragraphs are parsed, in a label of their own. Only when they are at least
+        SETTLED_KEPT_CHARS (fewer parse within a few milliseconds, and a block for each
+        paragraph would be many widgets), and when both parts show apart what they show
+        together (see parsed_apart: no list going on, no link defined in the other)."""
         shown = self._settled_shown
         split = len(shown) - len(self._carry)
         if len(shown) < SETTLED_KEPT_CHARS or not self._breaks or self._breaks[-1] <= split or self._settled_label is None:
             return 0
         if split not in self._breaks or self._carry + self._tail[:split] != shown:
             return 0
-        if not _STARTS_ANEW.match(self._tail, split):
-            return 0
         settled = self._carry + self._tail[: self._breaks[-1]]
-        return split if appended_paragraphs(shown, settled) is None else 0
+        return split if appended_paragraphs(shown, settled) is None and parsed_apart(shown, settled) else 0
 
     def _scan(self) -> None:
         tail = self._tail

@@ -7,6 +7,9 @@ whole, on each change. When the new text can only look as it would on its own, i
 added to the block's document without parsing what was there:
 - appended_paragraphs: paragraphs after a paragraph break, parsed alone and appended
   (MarkdownBlock._append_paragraphs);
+- parsed_apart: paragraphs after a paragraph break that show on their own what they
+  show after it: the finished paragraphs above them become a block as they are shown,
+  and only the new ones are parsed (MarkdownView._settled_kept);
 - added_words: plain words added to the paragraph being written, inserted as they are
   (0.45-0.55 ms a parse with its touch-ups and layout on session 12's machine; added,
   the words cost 0.23-0.26 ms).
@@ -127,6 +130,29 @@ def appended_paragraphs(shown: str, text: str) -> str | None:
     if fences % 2 or not _nothing_from_afar(text, more):
         return None
     return more
+
+
+# The start of paragraphs that render the same whatever is above them: not a list's next
+# item (a marker, a digit), a quote, nor anything indented (a list item's paragraph, code).
+_STARTS_ANEW = re.compile(r"[^\s\-*+>0-9\\]")
+
+
+def parsed_apart(shown: str, text: str) -> bool:
+    """Whether the paragraphs `text` adds to `shown` (which ends with a paragraph break)
+    show, parsed in a document of their own, what a parse of the whole `text` shows, and
+    leave `shown` as it shows alone (MarkdownView keeps `shown` as a block, then): they
+    start anew (not a list's next item, a quote, indented), and nothing in the whole
+    text takes its meaning from afar: no reference definition (anywhere: a link in one
+    paragraph may be defined in another), no empty list item in `shown` (after one, the
+    importer indents every paragraph that follows), no long run that wraps the whole
+    document anywhere, nothing that render_markdown shows as plain text. Tables and
+    code may start them (unlike appended_paragraphs: parsed apart, not appended)."""
+    more = _grown(shown, text)
+    if more is None or not shown.endswith("\n\n") or not _STARTS_ANEW.match(more):
+        return False
+    if "]:" in text or _EMPTY_ITEM.search(shown) or untrusted.long_run(text):
+        return False
+    return untrusted.too_hard(text) is None
 
 
 def added_words(shown: str, text: str, after_heading: bool) -> tuple[str, bool] | None:
