@@ -970,9 +970,15 @@ class MarkdownView(QWidget):
         ms, the longest stretch of a frame while an answer streams. (Shown, not on screen:
         a label shown a frame ago may not be laid out yet, its visible region empty.)
         A paragraph break ends any context, so they render the same in any block."""
+        split = self._settled_split()
+        return split if split >= SETTLED_KEPT_CHARS else 0
+
+    def _settled_split(self) -> int:
+        """Where the tail's finished paragraphs end, if their label shows exactly them, up
+        to a paragraph break (0 if not)."""
         label = self._settled_label
         split = len(self._settled_shown) - len(self._carry)
-        if split < SETTLED_KEPT_CHARS or split not in self._breaks or label is None or label.isHidden():
+        if label is None or label.isHidden() or split not in self._breaks:
             return 0
         return split if self._carry + self._tail[:split] == self._settled_shown else 0
 
@@ -988,10 +994,8 @@ class MarkdownView(QWidget):
         paragraph would be many widgets), and when both parts show apart what they show
         together (see parsed_apart: no list going on, no link defined in the other)."""
         shown = self._settled_shown
-        split = len(shown) - len(self._carry)
-        if len(shown) < SETTLED_KEPT_CHARS or not self._breaks or self._breaks[-1] <= split or self._settled_label is None:
-            return 0
-        if split not in self._breaks or self._carry + self._tail[:split] != shown:
+        split = self._settled_split()
+        if len(shown) < SETTLED_KEPT_CHARS or not split or self._breaks[-1] <= split:
             return 0
         settled = self._carry + self._tail[: self._breaks[-1]]
         return split if appended_paragraphs(shown, settled) is None and parsed_apart(shown, settled) else 0

@@ -98,17 +98,18 @@ def _grown(shown: str, text: str) -> str | None:
     return text[len(shown):]
 
 
-def _nothing_from_afar(text: str, new: str) -> bool:
+def _nothing_from_afar(text: str, new: str, code: bool = False) -> bool:
     """Whether the whole `text` has nothing that may change what its `new` part shows
     from far away, and the importer is given it as it is: no reference definition
     (anywhere: a link in one paragraph may be defined in another, and a definition
     shows as nothing), no carriage return (a line end to md4c, not to the checks here),
     nothing that render_markdown shows as plain text (untrusted.too_hard); and `new`
-    has no code (a fence, or an indented line) and no long run without spaces, which
-    would wrap the whole document anywhere (untrusted.long_run)."""
+    has no code (a fence, or an indented line; unless `code`: parsed apart, not
+    appended) and no long run without spaces, which would wrap the whole document
+    anywhere (untrusted.long_run)."""
     from .code_blocks import may_hold_code
 
-    if "]:" in text or "\r" in text or may_hold_code(new) or untrusted.long_run(new):
+    if "]:" in text or "\r" in text or (not code and may_hold_code(new)) or untrusted.long_run(new):
         return False
     return untrusted.too_hard(text) is None
 
@@ -144,15 +145,13 @@ def parsed_apart(shown: str, text: str) -> bool:
     start anew (not a list's next item, a quote, indented), and nothing in the whole
     text takes its meaning from afar: no reference definition (anywhere: a link in one
     paragraph may be defined in another), no empty list item in `shown` (after one, the
-    importer indents every paragraph that follows), no long run that wraps the whole
-    document anywhere, nothing that render_markdown shows as plain text. Tables and
-    code may start them (unlike appended_paragraphs: parsed apart, not appended)."""
+    importer indents every paragraph that follows), and the rest of _nothing_from_afar
+    (a long run anywhere: it would wrap `shown` anywhere too). Tables and code may start
+    them (unlike appended_paragraphs: parsed apart, not appended)."""
     more = _grown(shown, text)
-    if more is None or not shown.endswith("\n\n") or not _STARTS_ANEW.match(more):
+    if more is None or not shown.endswith("\n\n") or not _STARTS_ANEW.match(more) or _EMPTY_ITEM.search(shown):
         return False
-    if "]:" in text or _EMPTY_ITEM.search(shown) or untrusted.long_run(text):
-        return False
-    return untrusted.too_hard(text) is None
+    return _nothing_from_afar(text, text, code=True)
 
 
 def added_words(shown: str, text: str, after_heading: bool) -> tuple[str, bool] | None:
