@@ -35,6 +35,7 @@ from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, 
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
+from .link_definitions import MOST_KEPT, definitions_in, used_in, with_definitions
 from .made_ahead import MadeAhead
 from .without_a_parse import added_words, appended_paragraphs, parsed_apart
 
@@ -156,15 +157,16 @@ class MarkdownBlock(QTextBrowser):
         # Rendering untrusted Markdown never reads a file, a device or the network.
         return untrusted.placeholder_resource()
 
-    def set_markdown(self, text: str, fit: bool = True, code_later: bool = False) -> None:
+    def set_markdown(self, text: str, fit: bool = True, code_later: bool = False, whole: bool = False) -> None:
         """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
         the growth of several blocks is known before any of them grows). `code_later`:
         its code panels are made and given their code at `show_code()` (a block parsed
-        in steps, see LazyMarkdownBlock.realizing)."""
+        in steps, see LazyMarkdownBlock.realizing). `whole`: parsed whole, even where
+        it adds to what is shown (link definitions added after it change what is above)."""
         document = self.document()
         # Not onto a document that is one empty block (empty headings, "###"): Qt's
         # importer writes the next paragraph into that block, appended it stayed.
-        empty = document.blockCount() == 1 and document.firstBlock().length() == 1
+        empty = whole or (document.blockCount() == 1 and document.firstBlock().length() == 1)
         more = None if empty else appended_paragraphs(self._markdown, text)
         words = None
         if more is None and not empty:
@@ -440,17 +442,22 @@ class LazyMarkdownBlock(QWidget):
     answer streamed while the view follows its end never lays out what nobody sees."""
 
     def __init__(self, text: str, parent: QWidget | None = None, parsed: MarkdownBlock | None = None,
-                 code_places: tuple[list, QWidget] | None = None, refocus: QWidget | None = None):
+                 code_places: tuple[list, QWidget] | None = None, refocus: QWidget | None = None,
+                 definitions: dict[str, str] | None = None):
         """`parsed`: a block that already shows `text` (the open tail's finished
         paragraphs, on screen a moment ago): it is kept as it is, not parsed again.
         `code_places`: where the reader was in the open tail's code blocks, and the
         answer's view, taken by this block's code when it is parsed (see
         MarkdownBlock.take_code_places). `refocus`: the widget in `parsed` the reader
         had the keyboard in (to select text, or in a code block to read on with the
-        arrow keys), given it back once this block is shown (see MarkdownView._freeze)."""
+        arrow keys), given it back once this block is shown (see MarkdownView._freeze).
+        `definitions`: the answer's link definitions, as it learns them (see
+        link_definitions): the block is parsed with those it uses."""
         super().__init__(parent)
         self.text = text
         self.block: MarkdownBlock | None = None
+        self._definitions = definitions if definitions is not None else {}
+        self._relink = False  # parsed before a definition it uses came: parsed again soon
         self._code_places = code_places
         self._refocus = refocus
         self._estimated_for = -1
@@ -516,10 +523,28 @@ class LazyMarkdownBlock(QWidget):
         top): it is parsed only if it is really on screen now. Its caller lays out its
         group once it is shown (see _lay_out_now)."""
         if self._steps is None:
-            if self.block is not None or (not force and self.visibleRegion().isEmpty()):
+            if self._relink and self.block is not None:
+                self._steps = self._relink_steps()
+            elif self.block is not None or (not force and self.visibleRegion().isEmpty()):
                 return iter(())
-            self._steps = self._realize_steps()
+            else:
+                self._steps = self._realize_steps()
         return self._steps
+
+    def relink(self) -> None:
+        """A link definition it uses has come (see link_definitions): parsed again with
+        it, as a slice of the loop's (see _realize_some), if it is parsed already."""
+        if self.block is not None:
+            self._relink = True
+            _realize_soon(self)
+
+    def _relink_steps(self) -> Iterator[None]:
+        try:
+            self._relink = False
+            self.block.set_markdown(with_definitions(self.text, self._definitions), whole=True)
+            yield from ()
+        finally:
+            self._steps = None
 
     def _realize_steps(self) -> Iterator[None]:
         try:
@@ -527,7 +552,7 @@ class LazyMarkdownBlock(QWidget):
             # At its width before the text is in: a new widget is 100 pixels wide until the
             # layout places it, and the document was laid out at that width, then again.
             block.resize(self.width(), 0)
-            block.set_markdown(self.text, fit=False, code_later=True)
+            block.set_markdown(with_definitions(self.text, self._definitions), fit=False, code_later=True)
             if self._code_places is None:
                 # (The code the reader was in, scrolled or clicked in, is not kept off
                 # the screen a turn longer: a block that brings it back is shown at once.)
@@ -706,6 +731,7 @@ class MarkdownView(QWidget):
 
     def _reset(self) -> None:
         self._frozen: list[str] = []  # text already parsed into its own label
+        self._definitions: dict[str, str] = {}  # the answer's link definitions so far (see link_definitions)
         self._carry = ""  # what the tail needs before it to render as it should (see _forced_cut)
         self._fence_opener: str | None = None  # the open code block's first line at the tail's start
         self._incoming: deque[str] = deque()  # text not taken into the tail yet
@@ -851,6 +877,8 @@ class MarkdownView(QWidget):
             return
         # A paragraph break outside a code block ends any context (as for frozen
         # blocks): what is before the last one renders the same whatever comes next.
+        if "]:" in self._tail:
+            self._learn_definitions(self._carry + self._tail)
         split = self._breaks[-1] if self._breaks else 0
         settled = self._carry + self._tail[:split] if split else ""
         writing = self._tail[split:] if split else self._carry + self._tail
@@ -1036,8 +1064,11 @@ class MarkdownView(QWidget):
                 self.setFocus()
             self._layout.removeWidget(parsed)
         places = self._code_places() if parsed is None else []
+        self._learn_definitions(shown)
         chunk = LazyMarkdownBlock(shown, parsed=parsed, code_places=(places, self) if places else None,
-                                  refocus=refocus)
+                                  refocus=refocus, definitions=self._definitions)
+        if parsed is not None and any(line not in shown for line in used_in(shown, self._definitions)):
+            chunk.relink()  # (the label was parsed without a definition the tail had below it)
         if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
             self._groups.append(_Blocks())
             self._layout.insertWidget(len(self._groups) - 1, self._groups[-1])  # before the tail
@@ -1047,6 +1078,20 @@ class MarkdownView(QWidget):
         self._tail = self._tail[upto:]
         self._scanned = max(0, self._scanned - upto)
         self._breaks = [b - upto for b in self._breaks if b > upto]
+
+    def _learn_definitions(self, text: str) -> None:
+        """Keep the link definitions in `text` (see link_definitions), and have the
+        blocks already parsed that use a new one parsed again with it."""
+        if len(self._definitions) >= MOST_KEPT:
+            return
+        new = {key: line for key, line in definitions_in(text).items() if key not in self._definitions}
+        if not new:
+            return
+        new = dict(list(new.items())[: MOST_KEPT - len(self._definitions)])
+        self._definitions.update(new)  # (the blocks hold this dict: the ones to come get them too)
+        for chunk in self.frozen_blocks():
+            if chunk.block is not None and used_in(chunk.text, new):
+                chunk.relink()
 
     def _long_table_before(self, end: int) -> bool:
         """Whether the tail's first `end` characters hold a table of more than
