@@ -81,3 +81,5 @@ def test_what_only_looks_like_a_definition_is_not_taken_for_one():
 def test_an_answer_of_thousands_of_definitions_gives_its_blocks_a_bounded_number():
     many = "".join(f"[{n}]: https://example.com/{n}\n" for n in range(5000))
     assert len(link_definitions.definitions_in(many)) == link_definitions.MOST_KEPT
+    # One of a megabyte is not written after other blocks (it would make them plain text).
+    assert link_definitions.definitions_in("[1]: https://example.com/" + "a" * 1_000_000 + "\n") == {}

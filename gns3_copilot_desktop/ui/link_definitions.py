@@ -20,6 +20,10 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
 # The most definitions an answer's blocks are given: an answer of thousands (hostile,
 # or a dump) would make each block's parse look for all of them.
 MOST_KEPT = 200
+# A longer one is not given to other blocks: a block is shown as plain text when a line
+# of it is too long (untrusted.too_hard), and a definition of a megabyte would have made
+# every block that uses its label so.
+LONGEST_CHARS = 2048
 
 
 def label_key(label: str) -> str:
@@ -37,8 +41,8 @@ def definitions_in(text: str) -> dict[str, str]:
     for match in _DEFINITION.finditer(text):
         while code and code[0][1] <= match.start():
             code.pop(0)
-        if code and code[0][0] <= match.start():
-            continue  # (code that looks like one)
+        if (code and code[0][0] <= match.start()) or match.end() - match.start() > LONGEST_CHARS:
+            continue  # (code that looks like one; one too long to give)
         found.setdefault(label_key(match.group(1)), match.group(0).strip())
         if len(found) >= MOST_KEPT:
             break
