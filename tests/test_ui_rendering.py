@@ -35,6 +35,23 @@ def render_changes(qtbot, view: ChatView, transcript: Transcript, answers: bool 
     )
 
 
+def test_a_burst_is_cut_into_blocks_each_parsed_in_a_short_piece_of_work(qtbot):
+    """An answer that comes at once (a fast stream, the history) is cut into blocks of
+    about CHUNK_CHARS, each parsed alone when it comes into view: a section with code
+    and a table (about 550 characters) is a block, not two of them (8-12 ms of a
+    process's first answer in one piece, its longest stall)."""
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(700, 600)
+    view.show()
+    document = markdown_document(20_000)
+    view.append(document, complete=True)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    sizes = [len(block.text) for block in view.frozen_blocks()]
+    assert len(sizes) > 20 and max(sizes) < 1024, sizes  # (two sections of it were a block)
+    assert view.text() == document
+
+
 def test_streamed_markdown_is_frozen_in_blocks_never_inside_a_code_fence(qtbot):
     view = MarkdownView()
     qtbot.addWidget(view)
@@ -298,7 +315,9 @@ def test_finished_paragraphs_are_parsed_with_the_link_definitions_that_follow_th
     finished = "".join(f"Paragraph {n}: see [OSPF][1] for the area and the timers of the routers. " * 2 + "\n\n"
                        for n in range(4))
     assert len(finished) >= SETTLED_KEPT_CHARS
-    for piece in (finished, "[1]: https://example.com/ospf\n\n", "The end."):
+    # (A paragraph at a time, as a stream brings them: all at once, they are a burst,
+    # cut into blocks before any is shown; test_ui_link_definitions has that case.)
+    for piece in [p + "\n\n" for p in finished.split("\n\n")[:-1]] + ["[1]: https://example.com/ospf\n\n", "The end."]:
         view.append(piece)
         qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
         qtbot.wait(1)
@@ -375,8 +394,11 @@ def test_finished_paragraphs_are_not_parsed_again_when_code_ends_after_them(qtbo
     view.show()
     finished = "".join(f"Paragraph {n}: the routers agree on the area and the timers. " * 3 + "\n\n" for n in range(4))
     assert len(finished) >= SETTLED_KEPT_CHARS
-    pieces = [finished, "Then the", " code:\n\n", "```\nrouter ospf 1\n network 10.0.3.0 0.0.0.255 area 0\n```\n\n",
-              "| a | b |\n|---|---|\n| 1 | 2 |\n\n", "The end."]
+    # (A paragraph at a time, as a stream brings them: 760 characters at once are a
+    # burst, cut into blocks of CHUNK_CHARS before any is shown.)
+    pieces = [p + "\n\n" for p in finished.split("\n\n")[:-1]]
+    pieces += ["Then the", " code:\n\n", "```\nrouter ospf 1\n network 10.0.3.0 0.0.0.255 area 0\n```\n\n",
+               "| a | b |\n|---|---|\n| 1 | 2 |\n\n", "The end."]
     for piece in pieces:
         view.append(piece)
         qtbot.waitUntil(lambda: not view.pending(), timeout=2000)

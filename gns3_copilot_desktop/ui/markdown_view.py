@@ -41,8 +41,14 @@ from .without_a_parse import added_words, appended_paragraphs, parsed_apart
 
 # A burst of text (a fast stream, a history) becomes blocks of about this size, each
 # parsed and laid out as one piece of work when it comes into view: with code and a
-# table, 2 KB took 8-10 ms in a process's first answer, its longest piece; 1 KB, half.
-CHUNK_CHARS = 1024
+# table, 2 KB took 8-10 ms in a process's first answer, its longest piece; 1 KB, half;
+# half a KB, 3-4 ms (the cold answer's longest stall, median of 12 runs: 14.3 -> 10.9 ms).
+CHUNK_CHARS = 512
+# While the tail's finished paragraphs are on show (an answer followed at a model's
+# pace), the tail is cut at this size instead: before it, those paragraphs become a
+# block as their label shows them (_settled_kept), not parsed again. Cut at the smaller
+# size, the cut came first, elsewhere than where the label's paragraphs end.
+SHOWN_CHUNK_CHARS = 1024
 # The most text re-parsed on one update: a paragraph longer than this is cut (at a line
 # end, a space), and the cut shows; kept at 4 KB, which few paragraphs reach.
 MAX_TAIL_CHARS = 4096
@@ -792,7 +798,8 @@ class MarkdownView(QWidget):
             # budget is looked at after each block: a table's 8 KB made 6-8 of them,
             # 8-13 ms, before it was looked at once.
             while True:
-                cut = next((b for b in self._breaks if b >= CHUNK_CHARS), None)
+                size = SHOWN_CHUNK_CHARS if self._settled_split() else CHUNK_CHARS
+                cut = next((b for b in self._breaks if b >= size), None)
                 if cut is None:
                     break
                 if cut > MAX_TAIL_CHARS or self._long_table_before(cut):
