@@ -104,7 +104,7 @@ def test_most_frames_of_the_realistic_answer_are_not_parsed_again(qapp, monkeypa
     """What the short cut is for: at a model's pace, words are added without a parse."""
     parsed = []
     render = untrusted.render_markdown
-    monkeypatch.setattr(untrusted, "render_markdown", lambda document, text: (parsed.append(text), render(document, text)))
+    monkeypatch.setattr(untrusted, "render_markdown", lambda document, text, *rest: (parsed.append(text), render(document, text, *rest)))
     frames = 0
     for paragraph in _REALISTIC_ANSWER.split("\n\n"):
         (block,) = _blocks(1)

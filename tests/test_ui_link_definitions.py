@@ -1,16 +1,20 @@
 """Reference-style links ("[OSPF][1]", defined by "[1]: https://…" at the answer's end,
 as models write their sources) in an answer cut into blocks parsed apart: each block
-shows the link, not the brackets, however the answer came (a model's pace, a burst)."""
+shows the link, to its whole address, not the brackets, however the answer came (a
+model's pace, a burst); what only looks like a definition stays text."""
 
 from __future__ import annotations
+
+from PySide6.QtGui import QTextOption
 
 from gns3_copilot_desktop.controller_sim.workloads import split_pieces
 from gns3_copilot_desktop.ui import link_definitions
 from gns3_copilot_desktop.ui.markdown_view import MarkdownView
 
+ADDRESS = "https://example.com/ospf"
 PARAGRAPHS = "".join(f"Paragraph {n}: see [OSPF][1] for the area and the timers of the routers. " * 2 + "\n\n"
                      for n in range(12))
-ANSWER = PARAGRAPHS + "[1]: https://example.com/ospf\n\nThe end."
+ANSWER = PARAGRAPHS + f"[1]: {ADDRESS}\n\nThe end."
 
 
 def shown_answer(qtbot) -> MarkdownView:
@@ -22,36 +26,62 @@ def shown_answer(qtbot) -> MarkdownView:
     return view
 
 
-def shown_text(qtbot, view: MarkdownView) -> str:
+def stream(qtbot, view: MarkdownView, answer: str, pieces: int = 60) -> None:
+    """A few words at a time, each shown, then the end."""
+    for piece in split_pieces(answer, pieces):
+        view.append(piece)
+        qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+        qtbot.wait(1)
+    view.append("", complete=True)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+
+
+def documents(view: MarkdownView) -> list:
+    parts = [b.block for b in view.frozen_blocks() if b.block is not None]
+    parts += [label for label in (view._settled_label, view._tail_label) if label is not None and label.isVisible()]
+    return [part.document() for part in parts]
+
+
+def shown_text(qtbot, view: MarkdownView, raw: str = "[1]") -> str:
     """What the answer's blocks and labels show, every block parsed (scrolled to), and
     parsed again where a definition came after it (slices of the loop: waited for)."""
     for block in view.frozen_blocks():
         block.realize(force=True)
 
     def text() -> str:
-        parts = [b.block for b in view.frozen_blocks()]
-        parts += [label for label in (view._settled_label, view._tail_label) if label is not None and label.isVisible()]
-        return " ".join(part.toPlainText() for part in parts)
+        return " ".join(document.toPlainText() for document in documents(view))
 
     try:
-        qtbot.waitUntil(lambda: "[1]" not in text(), timeout=3000)
+        qtbot.waitUntil(lambda: raw not in text(), timeout=3000)
     except qtbot.TimeoutError:
         pass  # (said by the test's own assertion)
     return text()
 
 
+def link_targets(view: MarkdownView) -> list[str]:
+    targets = []
+    for document in documents(view):
+        block = document.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.isValid() and fragment.charFormat().isAnchor():
+                    targets.append(fragment.charFormat().anchorHref())
+                it += 1
+            block = block.next()
+    return targets
+
+
 def test_a_link_defined_at_the_end_of_an_answer_streamed_at_a_models_pace_is_a_link_everywhere(qtbot):
     view = shown_answer(qtbot)
-    for piece in split_pieces(ANSWER, 60):
-        view.append(piece)
-        qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
-        qtbot.wait(1)
-    view.append("", complete=True)
-    qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+    stream(qtbot, view, ANSWER)  # (the definition comes in two pieces: "[1]: https", then the rest)
     assert view.frozen_blocks(), "the answer was cut into blocks (what this is about)"
     text = shown_text(qtbot, view)
     assert "[OSPF]" not in text and "[1]" not in text
     assert text.count("see OSPF for") == 24
+    targets = link_targets(view)
+    assert len(targets) == 24 and set(targets) == {ADDRESS}
 
 
 def test_a_link_defined_at_the_end_of_an_answer_that_came_at_once_is_a_link_everywhere(qtbot):
@@ -64,22 +94,114 @@ def test_a_link_defined_at_the_end_of_an_answer_that_came_at_once_is_a_link_ever
     text = shown_text(qtbot, view)
     assert "[OSPF]" not in text and "[1]" not in text
     assert text.count("see OSPF for") == 72
+    assert set(link_targets(view)) == {ADDRESS}
     assert view.text() == ANSWER * 3  # (copied and searched as written)
 
 
-def test_what_only_looks_like_a_definition_is_not_taken_for_one():
-    code = "```\n[1]: not a definition, code\n```\n\n"
-    assert link_definitions.definitions_in(code) == {}
-    assert link_definitions.definitions_in(code + "  [Two  Words]: https://x\n") == {"two words": "[Two  Words]: https://x"}
+def test_a_definition_that_comes_while_a_block_is_being_parsed_is_in_it_at_the_end(qtbot):
+    view = shown_answer(qtbot)
+    view.append(PARAGRAPHS * 2, complete=False)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    first = view.frozen_blocks()[0]
+    steps = first.realizing(force=True)
+    next(steps)  # parsed, not shown yet (its last step is a piece of work of its own)
+    view.append(f"[1]: {ADDRESS}\n\nThe end.", complete=True)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    for _ in steps:
+        pass
+    qtbot.waitUntil(lambda: "[1]" not in first.block.toPlainText(), timeout=3000)
+
+
+def test_the_last_paragraphs_use_a_definition_written_early_in_the_answer(qtbot):
+    view = shown_answer(qtbot)
+    answer = f"Intro: see [OSPF][1].\n\n[1]: {ADDRESS}\n\n" + PARAGRAPHS.replace("[OSPF][1]", "OSPF") + "Last: see [OSPF][1] here."
+    stream(qtbot, view, answer, pieces=80)
+    assert view.frozen_blocks()
+    assert view._tail_label is not None and view._tail_label.isVisible()
+    assert "Last: see OSPF here." in shown_text(qtbot, view)
+    assert set(link_targets(view)) == {ADDRESS}
+
+
+def test_the_readers_selection_stays_when_a_block_is_parsed_again_with_a_definition(qtbot):
+    view = shown_answer(qtbot)
+    stream(qtbot, view, PARAGRAPHS)
+    block = next(b.block for b in view.frozen_blocks() if b.block is not None)
+    cursor = block.textCursor()
+    cursor.setPosition(10)
+    cursor.setPosition(40, cursor.MoveMode.KeepAnchor)
+    block.setTextCursor(cursor)
+    view.append(f"[1]: {ADDRESS}\n\nThe end.", complete=True)
+    qtbot.waitUntil(lambda: "[1]" not in block.toPlainText(), timeout=3000)
+    kept = block.textCursor()
+    assert (kept.anchor(), kept.position()) == (10, 40)
+
+
+def test_a_long_address_does_not_make_the_other_blocks_wrap_in_the_middle_of_words(qtbot):
+    view = shown_answer(qtbot)
+    long_address = "https://example.com/" + "a" * 300
+    view.append(PARAGRAPHS * 2 + f"[1]: {long_address}\n\nThe end.", complete=True)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    shown_text(qtbot, view)
+    first = view.frozen_blocks()[0].block
+    assert long_address in link_targets(view)
+    assert first.document().defaultTextOption().wrapMode() != QTextOption.WrapMode.WrapAnywhere
+
+
+def test_what_only_looks_like_a_definition_is_not_taken_for_one(qtbot):
+    definitions_in = link_definitions.definitions_in
+    assert definitions_in("```\n[1]: https://code.example\n```\n\n") == {}
+    # ("```a`b" opens no code block: a backtick fence's info string has no backtick.)
+    assert definitions_in("```a`b\n\n[1]: https://e.example\n") == {"1": "[1]: https://e.example"}
+    assert definitions_in("[^1]: RFC 2328, OSPF Version 2.\n") == {}  # a footnote
+    assert definitions_in("[1]: RFC 2328 - OSPF\n") == {}  # words after the address: text
+    assert definitions_in("Sources:\n[1]: https://a.example\n") == {}  # under a paragraph's text
+    assert definitions_in("[ ]: https://a.example\n") == {}
+    assert definitions_in("  [Two  Words]: https://x.example\n[2]: https://y.example\n") == {
+        "two words": "[Two  Words]: https://x.example", "2": "[2]: https://y.example"}
     defined = {"1": "[1]: https://example.com"}
-    # A block that ends in an open code block: a definition after it would be code.
-    assert link_definitions.with_definitions("see [a][1]\n\n```\ncode", defined) == "see [a][1]\n\n```\ncode"
-    assert link_definitions.with_definitions("see [a][1]", defined) == "see [a][1]\n\n[1]: https://example.com\n"
-    assert link_definitions.with_definitions("no links here", defined) == "no links here"
+    links_for = link_definitions.links_for
+    assert links_for("see [a][1]\n\n```\ncode", defined) == ""  # would be code in the open block
+    assert links_for("see [a][1]", defined) == "\n\n[1]: https://example.com\n"
+    assert links_for("see [a][ 1 ]", defined) == "\n\n[1]: https://example.com\n"
+    assert links_for("no links here", defined) == ""
+    assert links_for("see [a][1]\n\n[1]: https://own.example\n", defined) == ""  # its own comes first
 
 
-def test_an_answer_of_thousands_of_definitions_gives_its_blocks_a_bounded_number():
+def test_an_answer_of_thousands_of_definitions_gives_its_blocks_a_bounded_number(qtbot):
     many = "".join(f"[{n}]: https://example.com/{n}\n" for n in range(5000))
     assert len(link_definitions.definitions_in(many)) == link_definitions.MOST_KEPT
+    # Thousands of lines that look like one and are not: a few are tried one by one.
+    assert link_definitions.definitions_in("".join(f"[{n}]: not an address\n" for n in range(5000))) == {}
     # One of a megabyte is not written after other blocks (it would make them plain text).
     assert link_definitions.definitions_in("[1]: https://example.com/" + "a" * 1_000_000 + "\n") == {}
+    # A block that uses 200 labels gets a few KB of them, not 200 of 2 KB.
+    long_ones = {str(n): f"[{n}]: https://example.com/" + "a" * 2000 for n in range(200)}
+    uses = " ".join(f"[x][{n}]" for n in range(200))
+    assert len(link_definitions.links_for(uses, long_ones)) <= link_definitions.MOST_ADDED_CHARS
+
+
+def test_a_block_off_screen_when_its_definition_comes_shows_the_link_when_scrolled_back_to(qtbot):
+    """Blocks out of view are parsed again when they are next painted, not all at once
+    (a chat read to its end is hundreds of parsed blocks)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    area = QScrollArea()
+    qtbot.addWidget(area)
+    area.setWidgetResizable(True)
+    area.resize(700, 200)
+    view = MarkdownView()
+    area.setWidget(view)
+    area.show()
+    qtbot.waitExposed(area)
+    for piece in split_pieces(PARAGRAPHS * 3, 90):  # followed to its end, as a chat does
+        view.append(piece)
+        qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+        area.verticalScrollBar().setValue(area.verticalScrollBar().maximum())
+        qtbot.wait(1)
+    first = view.frozen_blocks()[0]
+    assert first.block is not None and first.block.visibleRegion().isEmpty(), "parsed, then scrolled out of view"
+    view.append(f"[1]: {ADDRESS}\n\nThe end.", complete=True)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+    area.verticalScrollBar().setValue(0)  # the reader scrolls back up
+    qtbot.waitUntil(lambda: "[1]" not in first.block.toPlainText(), timeout=3000)
+    assert "see OSPF for" in first.block.toPlainText()

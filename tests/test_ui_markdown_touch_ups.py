@@ -158,7 +158,7 @@ def test_a_finished_paragraph_is_parsed_alone_not_with_those_before(qapp, monkey
     block.set_markdown(shown)
     parsed = []
     render = untrusted.render_markdown
-    monkeypatch.setattr(untrusted, "render_markdown", lambda document, text: (parsed.append(text), render(document, text)))
+    monkeypatch.setattr(untrusted, "render_markdown", lambda document, text, *rest: (parsed.append(text), render(document, text, *rest)))
     block.set_markdown(shown + "Then check the result:\n\n")
     assert len(parsed) == 1 and parsed[0].endswith("\n\nThen check the result:\n\n") and len(parsed[0]) < 40, parsed
     assert block.document().toPlainText().endswith("write memory\nThen check the result:")

@@ -272,10 +272,10 @@ def test_paragraphs_followed_as_they_stream_are_not_parsed_again_when_frozen(qtb
     parses_in_frozen_blocks = []
     set_markdown = MarkdownBlock.set_markdown
 
-    def counted(block, text, fit=True, code_later=False):
+    def counted(block, text, *args, **kwargs):
         if isinstance(block.parentWidget(), LazyMarkdownBlock):
             parses_in_frozen_blocks.append(text)
-        set_markdown(block, text, fit, code_later)
+        set_markdown(block, text, *args, **kwargs)
 
     monkeypatch.setattr(MarkdownBlock, "set_markdown", counted)
     transcript = Transcript()
@@ -383,9 +383,9 @@ def test_finished_paragraphs_are_not_parsed_again_when_code_ends_after_them(qtbo
     parses = []
     render_markdown = untrusted.render_markdown
 
-    def counted(document, text):
+    def counted(document, text, *rest):
         parses.append(text)
-        render_markdown(document, text)
+        render_markdown(document, text, *rest)
 
     monkeypatch.setattr(untrusted, "render_markdown", counted)
     view = MarkdownView()

@@ -5,18 +5,26 @@ A long answer is cut into blocks, each parsed apart (see markdown_view). A link 
 "[OSPF][1]" in one block, defined by "[1]: https://…" at the answer's end (as models
 write their sources), stayed "[OSPF][1]" as text in that block for good: its parse
 never saw the definition. A block is parsed with the definitions of the labels it
-uses, found anywhere in the answer so far, written after its own text, where they
-show nothing.
+uses, found in the answer's finished paragraphs so far, written after its own text,
+where they show nothing.
+
+Only what Qt's importer (md4c) takes for a definition is kept: a line that starts a
+paragraph, outside code, that shows nothing when parsed alone. "[^1]: a footnote",
+"[1]: RFC 2328 - OSPF" (words after the address) and a line under a paragraph's text
+are text, and written after another block they would have shown there as text too.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
-# A definition, as CommonMark writes it: up to three spaces, the label, a colon, then
-# the destination on the same line (a destination on the next line is not looked for).
+# A definition's first line: up to three spaces, the label, a colon, the destination.
 _DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*\S[^\n]*", re.MULTILINE)
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
+# A backtick fence's info string has no backtick (CommonMark): "```a`b" opens nothing.
+_FENCE = re.compile(r"^ {0,3}(?:(`{3,})(?=[^`\n]*$)|(~{3,}))", re.MULTILINE)
+# A label written in the text: "[OSPF][1]", "[1]", "[Two\nWords][]".
+_LABEL = re.compile(r"\[([^\[\]]{1,999})\]")
 # The most definitions an answer's blocks are given: an answer of thousands (hostile,
 # or a dump) would make each block's parse look for all of them.
 MOST_KEPT = 200
@@ -24,57 +32,94 @@ MOST_KEPT = 200
 # of it is too long (untrusted.too_hard), and a definition of a megabyte would have made
 # every block that uses its label so.
 LONGEST_CHARS = 2048
+# The most lines of a piece of text parsed one by one to tell which are definitions,
+# when not all are (each a parse of its own, 0.2 ms: thousands of lines that look
+# like one are hostile).
+MOST_TRIED = 16
+# The most text written after a block: a block using 200 labels of 2 KB each was parsed
+# as 400 KB, in one piece of work.
+MOST_ADDED_CHARS = 4096
 
 
 def label_key(label: str) -> str:
-    """A label as CommonMark matches it: case and runs of spaces do not count."""
+    """A label as md4c matches it: case and runs of white space do not count."""
     return " ".join(label.split()).casefold()
 
 
 def definitions_in(text: str) -> dict[str, str]:
-    """The link definitions written in `text` outside its code blocks, by label key
-    (the first of a label wins, as in CommonMark), MOST_KEPT at most."""
+    """The link definitions in `text` (finished paragraphs), by label key: the first of
+    a label wins, as in CommonMark; MOST_KEPT at most."""
     if "]:" not in text:
         return {}  # (looked for in C: most text has none)
-    found: dict[str, str] = {}
+    candidates: dict[str, str] = {}
     code = _code_ranges(text)
+    previous_end = -1  # where the last definition's line ended: one may follow another
     for match in _DEFINITION.finditer(text):
-        while code and code[0][1] <= match.start():
+        start = match.start()
+        while code and code[0][1] <= start:
             code.pop(0)
-        if (code and code[0][0] <= match.start()) or match.end() - match.start() > LONGEST_CHARS:
-            continue  # (code that looks like one; one too long to give)
-        found.setdefault(label_key(match.group(1)), match.group(0).strip())
-        if len(found) >= MOST_KEPT:
+        follows = start == 0 or text.endswith("\n\n", 0, start) or start == previous_end + 1
+        key = label_key(match.group(1))
+        if (not follows or (code and code[0][0] <= start) or not key or key.startswith("^")
+                or match.end() - start > LONGEST_CHARS):
+            continue  # (text under a paragraph's, code, a footnote, too long: no definition)
+        previous_end = match.end()
+        candidates.setdefault(key, match.group(0).strip())
+        if len(candidates) >= MOST_KEPT:
             break
-    return found
+    if not candidates or _shows_nothing("\n\n".join(candidates.values())):
+        return candidates  # (all of them definitions, told in one parse: the usual case)
+    # ("[1]: RFC 2328 - OSPF": words after the address make it text. Each told by a
+    # parse of its own, a few: thousands of lines that look like one are hostile.)
+    return {key: line for key, line in list(candidates.items())[:MOST_TRIED] if _shows_nothing(line)}
 
 
-def used_in(text: str, definitions: dict[str, str]) -> list[str]:
-    """The definitions among `definitions` whose label `text` may use: "[label]" in it."""
+def links_for(text: str, definitions: dict[str, str]) -> str:
+    """What to write after `text` for it to be parsed with the definitions it uses and
+    does not have ("" if none): each on a paragraph of its own, MOST_ADDED_CHARS at
+    most. None when `text` ends in an open code block: they would be code there."""
     if "[" not in text or not definitions:
-        return []
-    folded = text.casefold()
-    return [line for key, line in definitions.items() if f"[{key}]" in folded]
-
-
-def with_definitions(text: str, definitions: dict[str, str]) -> str:
-    """`text` with the definitions it may use after it, on paragraphs of their own,
-    where they show nothing; `text` as it is when it uses none or ends in an open code
-    block (they would be code there)."""
-    lines = used_in(text, definitions)
+        return ""
+    wanted = labels_in(text).intersection(definitions)
+    if not wanted:
+        return ""
+    wanted.difference_update(definitions_in(text))  # (its own come first in its parse)
+    lines, size = [], 0
+    for key in sorted(wanted):
+        size += len(definitions[key]) + 2
+        if size > MOST_ADDED_CHARS:
+            break
+        lines.append(definitions[key])
     if not lines or any(end > len(text) for _, end in _code_ranges(text)):
-        return text
-    return text + ("" if text.endswith("\n\n") else "\n\n") + "\n".join(lines) + "\n"
+        return ""
+    return "\n\n" + "\n\n".join(lines) + "\n"
+
+
+def labels_in(text: str) -> set[str]:
+    """The keys of the labels `text` may use: each "[…]" in it."""
+    return {label_key(label) for label in _LABEL.findall(text)} if "[" in text else set()
+
+
+@functools.lru_cache(maxsize=1024)
+def _shows_nothing(line: str) -> bool:
+    """Whether Qt's importer takes `line`, alone, for a definition: it shows nothing."""
+    from PySide6.QtGui import QTextDocument
+
+    from .untrusted import markdown_features
+
+    document = QTextDocument()
+    document.setMarkdown(line, markdown_features())
+    return not document.toPlainText().strip()
 
 
 def _code_ranges(text: str) -> list[tuple[int, int]]:
     """Where `text`'s fenced code blocks are (start, end), in one pass: a fence opens
     one, and one of its kind at least as long, with nothing after it, closes it; the
-    last may run to the end."""
+    last may run on past the end (end = len(text) + 1)."""
     ranges: list[tuple[int, int]] = []
     opener, opened = "", 0
     for fence in _FENCE.finditer(text):
-        mark = fence.group(1)
+        mark = fence.group(1) or fence.group(2)
         if not opener:
             opener, opened = mark, fence.start()
         elif mark[0] == opener[0] and len(mark) >= len(opener):

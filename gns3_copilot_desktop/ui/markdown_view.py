@@ -35,7 +35,7 @@ from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, 
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
-from .link_definitions import MOST_KEPT, definitions_in, used_in, with_definitions
+from .link_definitions import MOST_KEPT, definitions_in, labels_in, links_for
 from .made_ahead import MadeAhead
 from .without_a_parse import added_words, appended_paragraphs, parsed_apart
 
@@ -103,7 +103,8 @@ class MarkdownBlock(QTextBrowser):
         self._width_pending = False  # resized while out of view: laid out when seen
         self._setting = False  # within set_markdown
         self._tables = False  # whether it draws its tables' borders (see table_borders)
-        self._markdown = ""  # the text set_markdown showed last
+        self._markdown = ""  # the text set_markdown showed last (with the links written after it)
+        self._relink_when_painted: LazyMarkdownBlock | None = None  # see LazyMarkdownBlock.relink
         self._keeps_glyphs = False  # see keep_glyphs
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -129,6 +130,9 @@ class MarkdownBlock(QTextBrowser):
         event.ignore()  # the conversation scrolls (up and down); sideways, nothing does
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self._relink_when_painted is not None:
+            owner, self._relink_when_painted = self._relink_when_painted, None
+            _realize_soon(owner)  # (a timer: not from inside a paint)
         if self._width_pending:
             self._width_pending = False
             QTimer.singleShot(0, self, self._lay_out_at_width)  # not from inside a paint
@@ -163,12 +167,17 @@ class MarkdownBlock(QTextBrowser):
         # Rendering untrusted Markdown never reads a file, a device or the network.
         return untrusted.placeholder_resource()
 
-    def set_markdown(self, text: str, fit: bool = True, code_later: bool = False, whole: bool = False) -> None:
+    def set_markdown(self, text: str, fit: bool = True, code_later: bool = False, links: str = "",
+                     whole: bool = False) -> None:
         """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
         the growth of several blocks is known before any of them grows). `code_later`:
         its code panels are made and given their code at `show_code()` (a block parsed
-        in steps, see LazyMarkdownBlock.realizing). `whole`: parsed whole, even where
-        it adds to what is shown (link definitions added after it change what is above)."""
+        in steps, see LazyMarkdownBlock.realizing). `links`: link definitions from
+        elsewhere in the answer, parsed after `text` (see link_definitions). `whole`:
+        parsed whole, even where it adds to what is shown (a definition that came
+        changes what is above it)."""
+        wrapped_as = text  # (the definitions' long addresses do not make it wrap anywhere)
+        text += links
         document = self.document()
         # Not onto a document that is one empty block (empty headings, "###"): Qt's
         # importer writes the next paragraph into that block, appended it stayed.
@@ -211,7 +220,7 @@ class MarkdownBlock(QTextBrowser):
             # found among the document's objects (table_borders.tables_in).
             edit = QTextCursor(document)
             edit.beginEditBlock()
-            untrusted.render_markdown(document, text)
+            untrusted.render_markdown(document, text, wrapped_as)
             if self._code is None and has_code(text):
                 self._code = CodeBlocks(self)
             tables = table_borders.tables_in(document) if "|" in text else []
@@ -537,20 +546,43 @@ class LazyMarkdownBlock(QWidget):
                 self._steps = self._realize_steps()
         return self._steps
 
+    def realizing_now(self) -> bool:
+        """Whether it is being parsed, in steps (see realizing)."""
+        return self._steps is not None
+
     def relink(self) -> None:
         """A link definition it uses has come (see link_definitions): parsed again with
-        it, as a slice of the loop's (see _realize_some), if it is parsed already."""
-        if self.block is not None:
-            self._relink = True
+        it, as one of the slices of the loop's (see _realize_some) if it is on screen,
+        else when it is next painted (a chat read to its end is hundreds of blocks
+        parsed). Not parsed yet, or being parsed: with it, or again at its end."""
+        self._relink = True
+        if self.block is None or self._steps is not None:
+            return
+        if self.block.visibleRegion().isEmpty():
+            self.block._relink_when_painted = self
+        else:
             _realize_soon(self)
 
     def _relink_steps(self) -> Iterator[None]:
         try:
-            self._relink = False
-            self.block.set_markdown(with_definitions(self.text, self._definitions), whole=True)
+            self._parse_again()
             yield from ()
         finally:
             self._steps = None
+
+    def _parse_again(self) -> None:
+        """Parse the block again with the definitions it uses: the same text on screen,
+        its links now links; the reader's selection in it kept."""
+        self._relink = False
+        block = self.block
+        cursor = block.textCursor()
+        anchor, position = cursor.anchor(), cursor.position()
+        block.set_markdown(self.text, links=links_for(self.text, self._definitions), whole=True)
+        if anchor != position and max(anchor, position) < block.document().characterCount():
+            cursor = block.textCursor()
+            cursor.setPosition(anchor)
+            cursor.setPosition(position, QTextCursor.MoveMode.KeepAnchor)
+            block.setTextCursor(cursor)
 
     def _realize_steps(self) -> Iterator[None]:
         try:
@@ -558,7 +590,8 @@ class LazyMarkdownBlock(QWidget):
             # At its width before the text is in: a new widget is 100 pixels wide until the
             # layout places it, and the document was laid out at that width, then again.
             block.resize(self.width(), 0)
-            block.set_markdown(with_definitions(self.text, self._definitions), fit=False, code_later=True)
+            self._relink = False
+            block.set_markdown(self.text, fit=False, code_later=True, links=links_for(self.text, self._definitions))
             if self._code_places is None:
                 # (The code the reader was in, scrolled or clicked in, is not kept off
                 # the screen a turn longer: a block that brings it back is shown at once.)
@@ -570,6 +603,8 @@ class LazyMarkdownBlock(QWidget):
             block.fit()
             self.setFixedHeight(block.fitted_height())
             self._show(block)
+            if self._relink:
+                self._parse_again()  # (a definition it uses came between its steps)
         finally:
             self._steps = None  # done, or dropped (deleted): started again at its next paint
 
@@ -884,10 +919,12 @@ class MarkdownView(QWidget):
             return
         # A paragraph break outside a code block ends any context (as for frozen
         # blocks): what is before the last one renders the same whatever comes next.
-        if "]:" in self._tail:
-            self._learn_definitions(self._carry + self._tail)
         split = self._breaks[-1] if self._breaks else 0
         settled = self._carry + self._tail[:split] if split else ""
+        if settled != self._settled_shown and "]:" in settled:
+            # (From the finished paragraphs only: a definition still being written,
+            # "[1]: https", would be taken as it is, and kept: the first of a label wins.)
+            self._learn_definitions(settled)
         writing = self._tail[split:] if split else self._carry + self._tail
         if (settled != self._settled_shown or writing != self._shown) and self._passed():
             # Done, and a fast stream has moved the chat on past it: its last paragraphs,
@@ -914,7 +951,7 @@ class MarkdownView(QWidget):
             # the reader's place in it goes with it.
             places = self._code_places()
             self._settled_shown = settled
-            self._settled_label.set_markdown(settled, fit=False)
+            self._settled_label.set_markdown(settled, fit=False, links=links_for(settled, self._definitions))
             changed.append((self._settled_label, bool(settled)))
         # The tail's first show, after a burst: its finished paragraphs (up to a block's
         # worth, 5-10 ms to parse in a process's first answer), then the paragraph being
@@ -933,7 +970,7 @@ class MarkdownView(QWidget):
                 # Repainted on every frame while it is written (again after a pause).
                 self._tail_label.keep_glyphs(True)
                 self._glyphs_idle.start()
-            self._tail_label.set_markdown(writing, fit=False)
+            self._tail_label.set_markdown(writing, fit=False, links=links_for(writing, self._definitions))
             changed.append((self._tail_label, bool(writing)))
         if self.before_growing is not None:
             # Both parsed, neither resized yet: what the view grows by in all (a paragraph
@@ -1074,8 +1111,8 @@ class MarkdownView(QWidget):
         self._learn_definitions(shown)
         chunk = LazyMarkdownBlock(shown, parsed=parsed, code_places=(places, self) if places else None,
                                   refocus=refocus, definitions=self._definitions)
-        if parsed is not None and any(line not in shown for line in used_in(shown, self._definitions)):
-            chunk.relink()  # (the label was parsed without a definition the tail had below it)
+        if parsed is not None and parsed._markdown != shown + links_for(shown, self._definitions):
+            chunk.relink()  # (the label was parsed before a definition it uses came)
         if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
             self._groups.append(_Blocks())
             self._layout.insertWidget(len(self._groups) - 1, self._groups[-1])  # before the tail
@@ -1097,7 +1134,7 @@ class MarkdownView(QWidget):
         new = dict(list(new.items())[: MOST_KEPT - len(self._definitions)])
         self._definitions.update(new)  # (the blocks hold this dict: the ones to come get them too)
         for chunk in self.frozen_blocks():
-            if chunk.block is not None and used_in(chunk.text, new):
+            if (chunk.block is not None or chunk.realizing_now()) and not labels_in(chunk.text).isdisjoint(new):
                 chunk.relink()
 
     def _long_table_before(self, end: int) -> bool:

@@ -123,8 +123,9 @@ def too_hard(text: str) -> str | None:
     return None
 
 
-def render_markdown(document: QTextDocument, text: str) -> None:
-    """Untrusted Markdown into a document, by the policy above."""
+def render_markdown(document: QTextDocument, text: str, wrapped_as: str | None = None) -> None:
+    """Untrusted Markdown into a document, by the policy above. `wrapped_as`: the text
+    whose long runs make it wrap anywhere, if not all of it (see link_definitions)."""
     from PySide6.QtGui import QTextOption
 
     reason = too_hard(text)
@@ -135,7 +136,7 @@ def render_markdown(document: QTextDocument, text: str) -> None:
     option = document.defaultTextOption()
     # Qt looks for a word boundary in a long run without spaces at length cost per
     # line: such a run (a base64 blob, a hash, "AAAA…") wraps anywhere instead.
-    wanted = QTextOption.WrapMode.WrapAnywhere if long_run(text) else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
+    wanted = QTextOption.WrapMode.WrapAnywhere if long_run(text if wrapped_as is None else wrapped_as) else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
     if option.wrapMode() != wanted:
         option.setWrapMode(wanted)
         document.setDefaultTextOption(option)
