@@ -41,6 +41,22 @@ def _table(size: int) -> str:
     return "\n".join(rows) + "\n"
 
 
+def _link_definitions(size: int) -> str:
+    """Paragraphs full of reference links, defined at the start and at the end by
+    thousands of lines, half of them only looking like definitions."""
+    defined = "".join(f"[top{i}]: https://example.com/top/{i}\n" for i in range(1000)) + "\n"
+    parts, total, n = [defined], len(defined), 0
+    while total < size:
+        part = (f"Paragraph {n}: see [R{n % 64}][{n % 3000}], [the guide][top{n % 1000}], [x][y] and "
+                f"[OSPF] [^{n}].\n\n")
+        parts.append(part)
+        total += len(part)
+        n += 1
+    parts += [f"[{i}]: https://example.com/{i}\n" for i in range(3000)]
+    parts += ["\n"] + [f"[y{i}]: not an address {i}\n" for i in range(3000)]
+    return "".join(parts) + "\nend of the links\n"
+
+
 def cases() -> dict[str, Play]:
     """Made when asked (some are megabytes)."""
     return {
@@ -78,6 +94,7 @@ def cases() -> dict[str, Play]:
             + "[" * 5000 + "x" + "]" * 5000 + "\n\nafter the nesting\n",
             piece_chars=512,
         ),
+        "link-definitions": Play(answer=_link_definitions(1024 * 1024), piece_chars=1024),
         "huge-output": Play(answer="Dumping.\n", tool_name="dump", tool_output="x" * (5 * 1024 * 1024)),
         "invalid-utf8": Play(
             answer="before the bad bytes\n",
