@@ -23,6 +23,9 @@ import re
 _DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*\S[^\n]*", re.MULTILINE)
 # A backtick fence's info string has no backtick (CommonMark): "```a`b" opens nothing.
 _FENCE = re.compile(r"^ {0,3}(?:(`{3,})(?=[^`\n]*$)|(~{3,}))", re.MULTILINE)
+# A line after which a definition starts a block of its own, as after a blank line: a
+# heading, a code fence, a rule.
+_ENDS_A_BLOCK = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|(?:[-*_][ \t]*){3,}$")
 # A label written in the text: "[OSPF][1]", "[1]", "[Two\nWords][]".
 _LABEL = re.compile(r"\[([^\[\]]{1,999})\]")
 # The most definitions an answer's blocks are given: an answer of thousands (hostile,
@@ -47,31 +50,50 @@ def label_key(label: str) -> str:
 
 
 def definitions_in(text: str) -> dict[str, str]:
-    """The link definitions in `text` (finished paragraphs), by label key: the first of
-    a label wins, as in CommonMark; MOST_KEPT at most."""
+    """The link definitions in `text` (whole lines), by label key: the first of a label
+    wins, as in CommonMark; MOST_KEPT at most."""
     if "]:" not in text:
         return {}  # (looked for in C: most text has none)
-    candidates: dict[str, str] = {}
+    from .untrusted import too_hard
+
+    candidates: list[tuple[str, str, int]] = []  # (key, line, the candidate it follows or -1)
     code = _code_ranges(text)
-    previous_end = -1  # where the last definition's line ended: one may follow another
+    previous_end = -1  # where the last candidate's line ended: one may follow another
     for match in _DEFINITION.finditer(text):
         start = match.start()
         while code and code[0][1] <= start:
             code.pop(0)
-        follows = start == 0 or text.endswith("\n\n", 0, start) or start == previous_end + 1
+        line = match.group(0).strip()
         key = label_key(match.group(1))
-        if (not follows or (code and code[0][0] <= start) or not key or key.startswith("^")
-                or match.end() - start > LONGEST_CHARS):
-            continue  # (text under a paragraph's, code, a footnote, too long: no definition)
+        if ((code and code[0][0] <= start) or not key or key.startswith("^") or len(line) > LONGEST_CHARS
+                or too_hard(line) is not None):
+            continue  # (code that looks like one, a footnote, one too long or too deep to give)
+        follows = -1
+        if start and start != previous_end + 1:
+            above = text[text.rfind("\n", 0, start - 1) + 1:start - 1].strip()
+            if above and not _ENDS_A_BLOCK.match(above):
+                continue  # under a paragraph's text: text
+        elif start:
+            follows = len(candidates) - 1  # a definition only if the one above is
         previous_end = match.end()
-        candidates.setdefault(key, match.group(0).strip())
+        candidates.append((key, line, follows))
         if len(candidates) >= MOST_KEPT:
             break
-    if not candidates or _shows_nothing("\n\n".join(candidates.values())):
-        return candidates  # (all of them definitions, told in one parse: the usual case)
-    # ("[1]: RFC 2328 - OSPF": words after the address make it text. Each told by a
-    # parse of its own, a few: thousands of lines that look like one are hostile.)
-    return {key: line for key, line in list(candidates.items())[:MOST_TRIED] if _shows_nothing(line)}
+    if not candidates:
+        return {}
+    if _shows_nothing("\n\n".join(line for _, line, _ in candidates)):
+        valid = [True] * len(candidates)  # (all of them, told in one parse: the usual case)
+    else:
+        # ("[1]: RFC 2328 - OSPF": words after the address make it text. Each told by a
+        # parse of its own, a few: thousands of lines that look like one are hostile.)
+        valid = []
+        for index, (_, line, follows) in enumerate(candidates):
+            valid.append(index < MOST_TRIED and (follows < 0 or valid[follows]) and _shows_nothing(line))
+    found: dict[str, str] = {}
+    for (key, line, _), ok in zip(candidates, valid):
+        if ok:
+            found.setdefault(key, line)
+    return found
 
 
 def links_for(text: str, definitions: dict[str, str]) -> str:

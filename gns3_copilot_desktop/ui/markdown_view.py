@@ -103,7 +103,8 @@ class MarkdownBlock(QTextBrowser):
         self._width_pending = False  # resized while out of view: laid out when seen
         self._setting = False  # within set_markdown
         self._tables = False  # whether it draws its tables' borders (see table_borders)
-        self._markdown = ""  # the text set_markdown showed last (with the links written after it)
+        self._markdown = ""  # the text set_markdown showed last
+        self._links = ""  # the link definitions parsed after it (see link_definitions)
         self._relink_when_painted: LazyMarkdownBlock | None = None  # see LazyMarkdownBlock.relink
         self._keeps_glyphs = False  # see keep_glyphs
 
@@ -175,19 +176,19 @@ class MarkdownBlock(QTextBrowser):
         in steps, see LazyMarkdownBlock.realizing). `links`: link definitions from
         elsewhere in the answer, parsed after `text` (see link_definitions). `whole`:
         parsed whole, even where it adds to what is shown (a definition that came
-        changes what is above it)."""
-        wrapped_as = text  # (the definitions' long addresses do not make it wrap anywhere)
-        text += links
+        changes what is above it). Words and paragraphs added to `text`, with the same
+        `links`, are added without a parse as without them (a label written on each
+        frame would otherwise be parsed whole on each)."""
         document = self.document()
         # Not onto a document that is one empty block (empty headings, "###"): Qt's
         # importer writes the next paragraph into that block, appended it stayed.
-        empty = whole or (document.blockCount() == 1 and document.firstBlock().length() == 1)
+        empty = whole or links != self._links or (document.blockCount() == 1 and document.firstBlock().length() == 1)
         more = None if empty else appended_paragraphs(self._markdown, text)
         words = None
         if more is None and not empty:
             heading = document.lastBlock().blockFormat().headingLevel() > 0
             words = added_words(self._markdown, text, heading)
-        self._markdown = text
+        self._markdown, self._links = text, links
         if more is not None or words is not None:
             if more is not None:
                 self._append_paragraphs(text, more)
@@ -220,7 +221,7 @@ class MarkdownBlock(QTextBrowser):
             # found among the document's objects (table_borders.tables_in).
             edit = QTextCursor(document)
             edit.beginEditBlock()
-            untrusted.render_markdown(document, text, wrapped_as)
+            untrusted.render_markdown(document, text + links, text)
             if self._code is None and has_code(text):
                 self._code = CodeBlocks(self)
             tables = table_borders.tables_in(document) if "|" in text else []
@@ -264,7 +265,8 @@ class MarkdownBlock(QTextBrowser):
         # formats of a document's first block (a paragraph opening with an entity, such
         # as "&lt;R1&gt;", had no top margin; "___" made an empty paragraph more), and
         # the answer below it sat a few pixels higher than parsed whole.
-        untrusted.render_markdown(parsed, "x\n\n" + more)
+        # (With the link definitions the rest was parsed with: `more` may use them.)
+        untrusted.render_markdown(parsed, "x\n\n" + more + self._links, "x\n\n" + more)
         if "`" in more:
             _code_follows_text_size(parsed)
         first = parsed.begin().next()
@@ -473,6 +475,7 @@ class LazyMarkdownBlock(QWidget):
         self.block: MarkdownBlock | None = None
         self._definitions = definitions if definitions is not None else {}
         self._relink = False  # parsed before a definition it uses came: parsed again soon
+        self._labels: set[str] | None = None  # see labels()
         self._code_places = code_places
         self._refocus = refocus
         self._estimated_for = -1
@@ -546,6 +549,13 @@ class LazyMarkdownBlock(QWidget):
                 self._steps = self._realize_steps()
         return self._steps
 
+    def labels(self) -> set[str]:
+        """The link labels its text may use (see link_definitions), found once: each
+        definition learned looks at every parsed block."""
+        if self._labels is None:
+            self._labels = labels_in(self.text)
+        return self._labels
+
     def realizing_now(self) -> bool:
         """Whether it is being parsed, in steps (see realizing)."""
         return self._steps is not None
@@ -571,18 +581,15 @@ class LazyMarkdownBlock(QWidget):
             self._steps = None
 
     def _parse_again(self) -> None:
-        """Parse the block again with the definitions it uses: the same text on screen,
-        its links now links; the reader's selection in it kept."""
-        self._relink = False
+        """Parse the block again with the definitions it uses: its links now links. Not
+        while the reader has text selected in it: the brackets going would move the
+        selection onto other words; it is parsed again at a paint once that is over."""
         block = self.block
-        cursor = block.textCursor()
-        anchor, position = cursor.anchor(), cursor.position()
+        if block.textCursor().hasSelection():
+            block._relink_when_painted = self
+            return
+        self._relink = False
         block.set_markdown(self.text, links=links_for(self.text, self._definitions), whole=True)
-        if anchor != position and max(anchor, position) < block.document().characterCount():
-            cursor = block.textCursor()
-            cursor.setPosition(anchor)
-            cursor.setPosition(position, QTextCursor.MoveMode.KeepAnchor)
-            block.setTextCursor(cursor)
 
     def _realize_steps(self) -> Iterator[None]:
         try:
@@ -773,6 +780,7 @@ class MarkdownView(QWidget):
     def _reset(self) -> None:
         self._frozen: list[str] = []  # text already parsed into its own label
         self._definitions: dict[str, str] = {}  # the answer's link definitions so far (see link_definitions)
+        self._learned = ""  # the tail's text they were last looked for in
         self._carry = ""  # what the tail needs before it to render as it should (see _forced_cut)
         self._fence_opener: str | None = None  # the open code block's first line at the tail's start
         self._incoming: deque[str] = deque()  # text not taken into the tail yet
@@ -921,10 +929,15 @@ class MarkdownView(QWidget):
         # blocks): what is before the last one renders the same whatever comes next.
         split = self._breaks[-1] if self._breaks else 0
         settled = self._carry + self._tail[:split] if split else ""
-        if settled != self._settled_shown and "]:" in settled:
-            # (From the finished paragraphs only: a definition still being written,
-            # "[1]: https", would be taken as it is, and kept: the first of a label wins.)
-            self._learn_definitions(settled)
+        # The definitions in the tail's whole lines (the last one too once the answer is
+        # complete): a definition still being written, "[1]: https", is not taken as it
+        # is, to be kept (the first of a label wins), and one ends at its line's end.
+        written = self._carry + self._tail
+        if not complete:
+            written = written[: written.rfind("\n") + 1]
+        if written != self._learned and "]:" in written:
+            self._learned = written
+            self._learn_definitions(written)
         writing = self._tail[split:] if split else self._carry + self._tail
         if (settled != self._settled_shown or writing != self._shown) and self._passed():
             # Done, and a fast stream has moved the chat on past it: its last paragraphs,
@@ -946,12 +959,13 @@ class MarkdownView(QWidget):
         places = []
         first_show = not self._shown and not self._settled_shown
         started = time.perf_counter()
-        if settled != self._settled_shown:
+        settled_links = links_for(settled, self._definitions)
+        if settled != self._settled_shown or settled_links != self._settled_label._links:
             # A code block the tail was showing may be joining the finished paragraphs:
             # the reader's place in it goes with it.
             places = self._code_places()
             self._settled_shown = settled
-            self._settled_label.set_markdown(settled, fit=False, links=links_for(settled, self._definitions))
+            self._settled_label.set_markdown(settled, fit=False, links=settled_links)
             changed.append((self._settled_label, bool(settled)))
         # The tail's first show, after a burst: its finished paragraphs (up to a block's
         # worth, 5-10 ms to parse in a process's first answer), then the paragraph being
@@ -964,13 +978,14 @@ class MarkdownView(QWidget):
         later = first_show and bool(settled) and writing != self._shown and (time.perf_counter() - started) * 1000 > WRITING_AFTER_MS
         if complete and not later:
             self._tail_label.keep_glyphs(False)  # (dropped as it is next painted)
-        if writing != self._shown and not later:
+        writing_links = links_for(writing, self._definitions)
+        if (writing != self._shown or writing_links != self._tail_label._links) and not later:
             self._shown = writing
             if not complete:
                 # Repainted on every frame while it is written (again after a pause).
                 self._tail_label.keep_glyphs(True)
                 self._glyphs_idle.start()
-            self._tail_label.set_markdown(writing, fit=False, links=links_for(writing, self._definitions))
+            self._tail_label.set_markdown(writing, fit=False, links=writing_links)
             changed.append((self._tail_label, bool(writing)))
         if self.before_growing is not None:
             # Both parsed, neither resized yet: what the view grows by in all (a paragraph
@@ -1111,7 +1126,7 @@ class MarkdownView(QWidget):
         self._learn_definitions(shown)
         chunk = LazyMarkdownBlock(shown, parsed=parsed, code_places=(places, self) if places else None,
                                   refocus=refocus, definitions=self._definitions)
-        if parsed is not None and parsed._markdown != shown + links_for(shown, self._definitions):
+        if parsed is not None and parsed._links != links_for(shown, self._definitions):
             chunk.relink()  # (the label was parsed before a definition it uses came)
         if not self._groups or self._groups[-1].count >= BLOCKS_PER_GROUP:
             self._groups.append(_Blocks())
@@ -1134,7 +1149,7 @@ class MarkdownView(QWidget):
         new = dict(list(new.items())[: MOST_KEPT - len(self._definitions)])
         self._definitions.update(new)  # (the blocks hold this dict: the ones to come get them too)
         for chunk in self.frozen_blocks():
-            if (chunk.block is not None or chunk.realizing_now()) and not labels_in(chunk.text).isdisjoint(new):
+            if (chunk.block is not None or chunk.realizing_now()) and not chunk.labels().isdisjoint(new):
                 chunk.relink()
 
     def _long_table_before(self, end: int) -> bool:
