@@ -24,8 +24,8 @@ _DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*\S[^\n]*", re.MULTI
 # A backtick fence's info string has no backtick (CommonMark): "```a`b" opens nothing.
 _FENCE = re.compile(r"^ {0,3}(?:(`{3,})(?=[^`\n]*$)|(~{3,}))", re.MULTILINE)
 # A line after which a definition starts a block of its own, as after a blank line: a
-# heading, a code fence, a rule.
-_ENDS_A_BLOCK = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|(?:[-*_][ \t]*){3,}$")
+# heading (a setext one's underline too), a code fence (not "```code``` in a line"), a rule.
+_ENDS_A_BLOCK = re.compile(r"#{1,6}(?:\s|$)|`{3,}[^`]*$|~{3,}|=+$|(?:-[ \t]*){3,}$|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$")
 # A label written in the text: "[OSPF][1]", "[1]", "[Two\nWords][]".
 _LABEL = re.compile(r"\[([^\[\]]{1,999})\]")
 # The most definitions an answer's blocks are given: an answer of thousands (hostile,

@@ -582,10 +582,12 @@ class LazyMarkdownBlock(QWidget):
 
     def _parse_again(self) -> None:
         """Parse the block again with the definitions it uses: its links now links. Not
-        while the reader has text selected in it: the brackets going would move the
-        selection onto other words; it is parsed again at a paint once that is over."""
+        while the reader is in it with text selected or a mouse button down (the
+        brackets going would move the selection onto other words, or a drag begun
+        would select to the block's end): at a paint once the reader has moved on (its
+        selection, kept by Qt when the keyboard goes elsewhere, is dropped then)."""
         block = self.block
-        if block.textCursor().hasSelection():
+        if block.hasFocus() and (block.textCursor().hasSelection() or QApplication.mouseButtons() != Qt.MouseButton.NoButton):
             block._relink_when_painted = self
             return
         self._relink = False
