@@ -261,5 +261,5 @@ def test_words_streamed_into_a_paragraph_that_uses_a_definition_are_added_withou
         fresh = MarkdownBlock()
         qtbot.addWidget(fresh)
         fresh.resize(label.width(), 0)
-        fresh.set_markdown(label._markdown, links=label._links, whole=True)
+        fresh.set_markdown(label._markdown, links=label._links)
         assert label.toHtml() == fresh.toHtml()

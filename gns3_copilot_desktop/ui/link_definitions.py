@@ -99,7 +99,7 @@ def definitions_in(text: str) -> dict[str, str]:
 def links_for(text: str, definitions: dict[str, str]) -> str:
     """What to write after `text` for it to be parsed with the definitions it uses and
     does not have ("" if none): each on a paragraph of its own, MOST_ADDED_CHARS at
-    most. None when `text` ends in an open code block: they would be code there."""
+    most; "" too when `text` ends in an open code block: they would be code there."""
     if "[" not in text or not definitions:
         return ""
     wanted = labels_in(text).intersection(definitions)

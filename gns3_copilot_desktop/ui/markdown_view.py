@@ -168,21 +168,19 @@ class MarkdownBlock(QTextBrowser):
         # Rendering untrusted Markdown never reads a file, a device or the network.
         return untrusted.placeholder_resource()
 
-    def set_markdown(self, text: str, fit: bool = True, code_later: bool = False, links: str = "",
-                     whole: bool = False) -> None:
+    def set_markdown(self, text: str, fit: bool = True, code_later: bool = False, links: str = "") -> None:
         """Show `text`. `fit=False`: the block keeps its height until `fit()` (so that
         the growth of several blocks is known before any of them grows). `code_later`:
         its code panels are made and given their code at `show_code()` (a block parsed
         in steps, see LazyMarkdownBlock.realizing). `links`: link definitions from
-        elsewhere in the answer, parsed after `text` (see link_definitions). `whole`:
-        parsed whole, even where it adds to what is shown (a definition that came
-        changes what is above it). Words and paragraphs added to `text`, with the same
-        `links`, are added without a parse as without them (a label written on each
-        frame would otherwise be parsed whole on each)."""
+        elsewhere in the answer, parsed after `text` (see link_definitions): other links
+        parse it whole (a definition that came changes what is above it); words and
+        paragraphs added to `text` with the same links are added without a parse, as
+        without any (a label written on each frame would be parsed whole on each)."""
         document = self.document()
         # Not onto a document that is one empty block (empty headings, "###"): Qt's
         # importer writes the next paragraph into that block, appended it stayed.
-        empty = whole or links != self._links or (document.blockCount() == 1 and document.firstBlock().length() == 1)
+        empty = links != self._links or (document.blockCount() == 1 and document.firstBlock().length() == 1)
         more = None if empty else appended_paragraphs(self._markdown, text)
         words = None
         if more is None and not empty:
@@ -591,7 +589,9 @@ class LazyMarkdownBlock(QWidget):
             block._relink_when_painted = self
             return
         self._relink = False
-        block.set_markdown(self.text, links=links_for(self.text, self._definitions), whole=True)
+        links = links_for(self.text, self._definitions)
+        if links != block._links:  # (else it shows them already: the same text, parsed again)
+            block.set_markdown(self.text, links=links)
 
     def _realize_steps(self) -> Iterator[None]:
         try:
