@@ -105,3 +105,16 @@ def test_a_snippet_reads_as_the_answer_reads_not_as_its_markdown():
     assert not any(mark in found for mark in ("##", "**", "`", "](", "|", "- "))
     assert search_history(history, "show_ospf_neighbors") is not None  # names with "_" are kept whole
     assert search_history(history, "**raw**") == '{"**raw**": 1}'  # a tool's output is not Markdown
+
+
+def test_a_snippet_keeps_a_line_that_starts_with_inline_code():
+    """"```show ip route``` lists the routes" is a paragraph with inline code, not a code
+    fence: the line was dropped from what search looks in, and the chat not found."""
+    from gns3_copilot_desktop.protocol.models import ConversationHistory
+    from gns3_copilot_desktop.protocol.search import search_history
+
+    answer = "```show ip route``` lists the routes.\n\n```\nR1# show ip route\n```"
+    history = ConversationHistory.model_validate({"thread_id": "s", "messages": [
+        {"role": "user", "content": "how?"}, {"role": "assistant", "content": answer}]})
+    found = search_history(history, "lists the routes")
+    assert found is not None and "show ip route lists the routes" in found and "`" not in found

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-_FENCE = re.compile(r"^[ \t]*(```|~~~).*$", re.MULTILINE)
+from .fences import FENCE_LINE
+
 _RULE = re.compile(r"^[ \t]*([-*_][ \t]*){3,}$", re.MULTILINE)
 _TABLE_RULE = re.compile(r"^[ \t]*\|?([ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*\|?[ \t]*$", re.MULTILINE)
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+|[ \t]+#+[ \t]*$", re.MULTILINE)
@@ -24,7 +25,7 @@ _PIPES = re.compile(r"[ \t]*\|[ \t]*")
 
 
 def plain_text(markdown: str) -> str:
-    text = _FENCE.sub("", markdown)
+    text = FENCE_LINE.sub("", markdown)  # ("```show``` x" is inline code: kept)
     text = _TABLE_RULE.sub("", text)
     text = _RULE.sub("", text)
     text = _HEADING.sub("", text)

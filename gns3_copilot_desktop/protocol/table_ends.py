@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+from .fences import fence_closes, fence_opened
+
 _HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
 # A table's delimiter row: |---|:--:|, with or without the outer pipes.
 _DELIMITER = re.compile(r" {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
@@ -29,18 +30,17 @@ def end_tables(text: str) -> str:
     previous = ""
     for line in lines:
         if fence is not None:
-            stripped = line.strip()
-            if stripped.startswith(fence[0]) and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
+            if fence_closes(line, fence):
                 fence = None
             out.append(line)
             previous = line
             continue
-        opens = _FENCE.match(line)
+        opens = fence_opened(line)
         if in_table and (opens or _HEADING.match(line)):
             out.append("")
             in_table = False
         if opens:
-            fence = opens.group(1)
+            fence = opens
         elif not line.strip():
             in_table = False
         elif not in_table and "|" in previous and "-" in line and _DELIMITER.match(line):

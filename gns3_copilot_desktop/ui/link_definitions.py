@@ -19,10 +19,10 @@ from __future__ import annotations
 import functools
 import re
 
+from ..protocol.fences import code_ranges
+
 # A definition's first line: up to three spaces, the label, a colon, the destination.
 _DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*\S[^\n]*", re.MULTILINE)
-# A backtick fence's info string has no backtick (CommonMark): "```a`b" opens nothing.
-_FENCE = re.compile(r"^ {0,3}(?:(`{3,})(?=[^`\n]*$)|(~{3,}))", re.MULTILINE)
 # A line after which a definition starts a block of its own, as after a blank line: a
 # heading (a setext one's underline too), a code fence (not "```code``` in a line"), a rule.
 _ENDS_A_BLOCK = re.compile(r"#{1,6}(?:\s|$)|`{3,}[^`]*$|~{3,}|=+$|(?:-[ \t]*){3,}$|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$")
@@ -57,7 +57,7 @@ def definitions_in(text: str) -> dict[str, str]:
     from .untrusted import too_hard
 
     candidates: list[tuple[str, str, int]] = []  # (key, line, the candidate it follows or -1)
-    code = _code_ranges(text)
+    code = code_ranges(text)
     previous_end = -1  # where the last candidate's line ended: one may follow another
     for match in _DEFINITION.finditer(text):
         start = match.start()
@@ -112,7 +112,7 @@ def links_for(text: str, definitions: dict[str, str]) -> str:
         if size > MOST_ADDED_CHARS:
             break
         lines.append(definitions[key])
-    if not lines or any(end > len(text) for _, end in _code_ranges(text)):
+    if not lines or any(end > len(text) for _, end in code_ranges(text)):
         return ""
     return "\n\n" + "\n\n".join(lines) + "\n"
 
@@ -132,24 +132,3 @@ def _shows_nothing(line: str) -> bool:
     document = QTextDocument()
     document.setMarkdown(line, markdown_features())
     return not document.toPlainText().strip()
-
-
-def _code_ranges(text: str) -> list[tuple[int, int]]:
-    """Where `text`'s fenced code blocks are (start, end), in one pass: a fence opens
-    one, and one of its kind at least as long, with nothing after it, closes it; the
-    last may run on past the end (end = len(text) + 1)."""
-    ranges: list[tuple[int, int]] = []
-    opener, opened = "", 0
-    for fence in _FENCE.finditer(text):
-        mark = fence.group(1) or fence.group(2)
-        if not opener:
-            opener, opened = mark, fence.start()
-        elif mark[0] == opener[0] and len(mark) >= len(opener):
-            end = text.find("\n", fence.end())
-            end = len(text) if end < 0 else end
-            if not text[fence.end():end].strip():
-                ranges.append((opened, end))
-                opener = ""
-    if opener:
-        ranges.append((opened, len(text) + 1))
-    return ranges

@@ -35,6 +35,7 @@ from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, 
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
+from ..protocol.fences import fence_closes, fence_opened
 from .link_definitions import MOST_KEPT, definitions_in, labels_in, links_for
 from .made_ahead import MadeAhead
 from .without_a_parse import added_words, appended_paragraphs, parsed_apart
@@ -791,7 +792,7 @@ class MarkdownView(QWidget):
         self._complete = False
         self._tail = ""  # the text that may still change how it renders
         self._scanned = 0  # characters of the tail already scanned for safe breaks
-        self._in_fence = False
+        self._scan_fence: str | None = None  # the fence of the code block the scan is in
         self._breaks: list[int] = []  # paragraph breaks in the tail, outside code blocks
         self._shown = ""  # what the tail label shows
         self._settled_shown = ""  # what the settled label shows
@@ -1095,10 +1096,13 @@ class MarkdownView(QWidget):
         position = self._scanned
         while position < end:
             newline = tail.find("\n", position, end)
-            stripped = tail[position:newline].lstrip()
-            if stripped.startswith("```") or stripped.startswith("~~~"):
-                self._in_fence = not self._in_fence
-            elif not stripped and not self._in_fence:
+            line = tail[position:newline]
+            if self._scan_fence is not None:
+                if fence_closes(line, self._scan_fence):
+                    self._scan_fence = None
+            elif (fence := fence_opened(line)) is not None:
+                self._scan_fence = fence
+            elif not line.strip():
                 self._breaks.append(newline + 1)
             position = newline + 1
         self._scanned = max(self._scanned, end)
@@ -1193,21 +1197,26 @@ class MarkdownView(QWidget):
                 cut -= 1  # never between the halves of a surrogate pair
         text = self._tail[:cut]
         opener = self._fence_opener
+        fence = fence_opened(opener) if opener is not None else None
         table_header: list[str] = self._carry.splitlines(keepends=True) if opener is None else []
         for line in text.split("\n")[:-1]:  # the whole lines
-            stripped = line.lstrip()
-            if stripped.startswith(("```", "~~~")):
-                opener = None if opener is not None else stripped
+            if fence is not None:
+                if fence_closes(line, fence):
+                    fence = opener = None
+                continue
+            fence = fence_opened(line)
+            if fence is not None:
+                opener, table_header = line.lstrip(), []
+            elif line.lstrip().startswith("|"):
+                if len(table_header) < 2:
+                    table_header.append(line + "\n")
+            else:
                 table_header = []
-            elif opener is None:
-                if stripped.startswith("|"):
-                    if len(table_header) < 2:
-                        table_header.append(line + "\n")
-                else:
-                    table_header = []
         shown = self._carry + text
-        if opener is not None:
-            shown += ("" if text.endswith("\n") else "\n") + opener[:3] + "\n"
+        if fence is not None:
+            # Closed with its own fence ("````" is not closed by "```"), and opened again
+            # with its first line in the next block, which keeps its language.
+            shown += ("" if text.endswith("\n") else "\n") + fence + "\n"
             self._carry, self._fence_opener = opener + "\n", opener
         else:
             in_table = len(table_header) == 2 and text.endswith("\n") and self._tail[cut:cut + 1] in ("|", "")
@@ -1215,8 +1224,8 @@ class MarkdownView(QWidget):
             self._carry = header if in_table and len(header) <= MAX_CARRY_CHARS else ""
             self._fence_opener = None
         self._freeze(cut, shown)
-        # The scanner's fence state goes on from the cut, as the context now says.
-        self._in_fence = self._fence_opener is not None if self._scanned == 0 else self._in_fence
+        if self._scanned == 0:  # the scan starts again at the cut: in the code block, if it goes on
+            self._scan_fence = fence
 
     def _clear(self) -> None:
         for group in self._groups:

@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..protocol.fences import fence_after
 from . import untrusted
 
 # Punctuation that means nothing to Markdown inside a line (a `-` or digit only at a
@@ -127,8 +128,7 @@ def appended_paragraphs(shown: str, text: str) -> str | None:
     more = _grown(shown, text)
     if more is None or not _PLAIN_START.match(more) or "|" in more or _EMPTY_ITEM.search(shown):
         return None
-    fences = sum(1 for line in shown.split("\n") if line.lstrip().startswith(("```", "~~~")))
-    if fences % 2 or not _nothing_from_afar(text, more):
+    if fence_after(shown) is not None or not _nothing_from_afar(text, more):
         return None
     return more
 

@@ -1,0 +1,75 @@
+"""Where Markdown's fenced code blocks open and close, line by line, as Qt's importer
+(md4c, after CommonMark) reads them: the one place that says so for the code that cuts
+an answer into blocks, ends tables and finds link definitions.
+
+A fence is three or more backticks or tildes at a line's start. It closes only on a
+line of the same mark at least as long, with nothing after it: inside "````" a "```"
+line is code, and inside "```" a "~~~" line is too (a model showing how to write a
+code block writes both). A backtick fence's info string has no backtick, so
+"```show ip route``` lists the routes" is a paragraph with inline code, not a fence.
+
+Indentation is not counted: in a list item a fence may be indented by the item's
+width. An indented "```" in a top-level indented code block, taken for a fence, is the
+one case read wrongly (rare in an answer): the blank lines after it are not taken for
+places to cut the answer, up to a line that closes it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+# A line that opens a code block, or closes one (a closing fence opens one, read alone).
+FENCE_LINE = re.compile(r"^[ \t]*(?:(`{3,})[^`\n]*|(~{3,})[^\n]*)$", re.MULTILINE)
+# A line that may open or close one: the only lines the whole-text readers look at.
+_FENCE_LIKE = re.compile(r"^[ \t]*(?:```|~~~)[^\n]*", re.MULTILINE)
+
+
+def fence_opened(line: str) -> str | None:
+    """The fence `line` opens a code block with ("```", "~~~~", ...), or None."""
+    if not line.lstrip(" \t").startswith(("```", "~~~")):
+        return None  # (the usual line, told without the expression)
+    opens = FENCE_LINE.match(line)
+    return None if opens is None else opens.group(1) or opens.group(2)
+
+
+def fence_closes(line: str, fence: str) -> bool:
+    """Whether `line` closes the code block `fence` opened: the same mark, at least as
+    many, and nothing but spaces after it."""
+    stripped = line.strip()
+    return len(stripped) >= len(fence) and stripped == fence[0] * len(stripped)
+
+
+def fence_after(text: str, fence: str | None = None) -> str | None:
+    """The fence of the code block still open after `text` (its last line too, whole or
+    not), read from where `fence` (None: none) was open; None when none is."""
+    for line in _fence_like_lines(text):
+        if fence is None:
+            fence = fence_opened(line.group(0))
+        elif fence_closes(line.group(0), fence):
+            fence = None
+    return fence
+
+
+def code_ranges(text: str) -> list[tuple[int, int]]:
+    """Where `text`'s fenced code blocks are, as (start, end): from the opening fence's
+    line to the end of the closing fence's line; a block left open runs on past the
+    text's end (end = len(text) + 1)."""
+    ranges: list[tuple[int, int]] = []
+    fence: str | None = None
+    opened = 0
+    for line in _fence_like_lines(text):
+        if fence is None:
+            fence, opened = fence_opened(line.group(0)), line.start()
+        elif fence_closes(line.group(0), fence):
+            ranges.append((opened, line.end()))
+            fence = None
+    if fence is not None:
+        ranges.append((opened, len(text) + 1))
+    return ranges
+
+
+def _fence_like_lines(text: str) -> Iterator[re.Match[str]]:
+    if "```" not in text and "~~~" not in text:
+        return iter(())  # (told in C: most text has no code)
+    return _FENCE_LIKE.finditer(text)

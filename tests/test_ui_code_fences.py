@@ -1,0 +1,106 @@
+"""Code blocks whose fences a model writes in ways that fooled the cutting of a long
+answer into blocks: a "````" block showing how to write a "```" one, a "~~~" line in a
+"```" block, a "~~~~" block that a "~~~" line does not close, and "```show ip
+route```" as inline code at a paragraph's start. Each is shown as the whole answer
+parsed at once shows it, line for line and code as code, in a burst and at a model's
+pace (protocol/fences.py says where a code block opens and closes, for all of them)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QTextDocument, QTextFormat
+
+from gns3_copilot_desktop.controller_sim.engine import text_pieces
+from gns3_copilot_desktop.protocol.fences import code_ranges, fence_after, fence_closes, fence_opened
+from gns3_copilot_desktop.protocol.table_ends import end_tables
+from gns3_copilot_desktop.ui.markdown_view import MarkdownView
+from gns3_copilot_desktop.ui.untrusted import markdown_features
+
+PARAGRAPHS = "".join(f"Paragraph {i} is about OSPF areas, the routers in them, and their links.\n\n" for i in range(60))
+CONFIG = "".join(f"interface Gi0/{i}\n ip address 10.0.{i}.1 255.255.255.0\n\n" for i in range(120))
+
+ANSWERS = {
+    # Inside "````" a "```" line is code: the blank lines after it were taken for
+    # paragraph breaks, and the rest of the block was shown as paragraphs.
+    "a fence shown inside a longer one": "````markdown\nTo start a code block write:\n\n```\n\nand go on.\n\n"
+    + PARAGRAPHS[:900] + "````\n\n" + PARAGRAPHS,
+    "a tilde line inside a backtick block": "```\nfirst\n~~~\n\nsecond line of code\n\n" + PARAGRAPHS[:900] + "```\n\n" + PARAGRAPHS,
+    "a shorter fence inside a longer one": "~~~~\ncode\n~~~\n\nstill code\n\n" + PARAGRAPHS[:900] + "~~~~\n\n" + PARAGRAPHS,
+    # Not a fence: the line was carried into a block 50 paragraphs further, shown twice.
+    "inline code with three backticks": "```show ip route``` lists the routes.\n" + PARAGRAPHS * 2,
+    # Longer than a block: cut inside the code, and each part closed and opened again.
+    "a long four-backtick block": "````markdown\n```\n" + CONFIG + "````\n\nAfter the code.\n\n" + PARAGRAPHS[:2000],
+    "a long four-tilde block with a tilde line": "~~~~text\n" + CONFIG[:3000] + "~~~\n" + CONFIG + "~~~~\n\nAfter the code.\n\n"
+    + PARAGRAPHS[:2000],
+}
+
+
+def lines_of(document: QTextDocument) -> list[str]:
+    """A document's lines as a reader tells them apart: "code: ..." or "text: ..."."""
+    lines = []
+    block = document.begin()
+    while block.isValid():
+        form = block.blockFormat()
+        code = form.hasProperty(QTextFormat.Property.BlockCodeFence) or form.hasProperty(QTextFormat.Property.BlockCodeLanguage)
+        words = " ".join(block.text().split())
+        if words:
+            lines.append(("code: " if code else "text: ") + words)
+        block = block.next()
+    return lines
+
+
+def shown(view: MarkdownView) -> list[str]:
+    lines = []
+    for block in view.frozen_blocks():
+        block.realize(force=True)
+        lines += lines_of(block.block.document())
+    for label in (view._settled_label, view._tail_label):
+        if label is not None and label.isVisible():
+            lines += lines_of(label.document())
+    return lines
+
+
+def whole(text: str) -> list[str]:
+    document = QTextDocument()
+    document.setMarkdown(text, markdown_features())
+    return lines_of(document)
+
+
+@pytest.mark.parametrize("name", ANSWERS)
+@pytest.mark.parametrize("pace", ["burst", "a model's pace"])
+def test_an_answer_with_unusual_fences_reads_as_the_whole_answer(qtbot, name, pace):
+    answer = ANSWERS[name]
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(700, 400)
+    view.show()
+    if pace == "burst":
+        view.append(answer, complete=True)
+    else:
+        for piece in text_pieces(answer):
+            view.append(piece)
+            qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+        view.append("", complete=True)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    assert view.frozen_blocks()  # (cut into blocks: what is tested here)
+    assert view.text() == answer
+    assert shown(view) == whole(answer)
+
+
+def test_a_fence_closes_only_on_its_own_mark_at_least_as_long():
+    assert fence_opened("```python") == "```" and fence_opened("  ````markdown") == "````"
+    assert fence_opened("~~~ a`b") == "~~~"  # (a tilde fence's info may hold a backtick)
+    assert fence_opened("```show ip route``` lists the routes") is None
+    assert fence_opened("``") is None and fence_opened("text ```") is None
+    assert fence_closes("```", "```") and fence_closes("`````  ", "```")
+    assert not fence_closes("```", "````") and not fence_closes("~~~", "```") and not fence_closes("``` x", "```")
+    assert fence_after("````\n```\n") == "````" and fence_after("```\n~~~\n```\n") is None
+    text = "a\n```py\nx\n```\nb\n~~~~\ny"
+    assert [text[start:end] for start, end in code_ranges(text)] == ["```py\nx\n```", "~~~~\ny"]
+    assert code_ranges(text)[-1][1] == len(text) + 1  # (left open: runs on past the end)
+
+
+def test_a_table_is_not_ended_by_inline_code_under_it():
+    table = "| a | b |\n|---|---|\n| 1 | 2 |\n"
+    assert end_tables(table + "```x``` y\n") == table + "```x``` y\n"
+    assert end_tables(table + "```\ncode\n```\n") == table + "\n```\ncode\n```\n"
