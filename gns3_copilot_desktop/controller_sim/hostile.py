@@ -57,6 +57,22 @@ def _link_definitions(size: int) -> str:
     return "".join(parts) + "\nend of the links\n"
 
 
+def _code_fences() -> str:
+    """Code blocks written as a model writes them when it shows how to write one: a
+    "```" block inside a "````" one, a "~~~" line in a "```" block, a long "~~~~" block
+    with a "~~~" line in it, and inline code with three backticks at a line's start."""
+    config = "".join(f"interface GigabitEthernet0/{i}\n ip address 10.0.{i}.1 255.255.255.0\n\n" for i in range(150))
+    return (
+        "To show a configuration in a chat, write it in a code block:\n\n"
+        "````markdown\nHere is R1:\n\n```\n\nhostname R1\n\n```\n\nThat is all.\n````\n\n"
+        "A tilde line is code inside a backtick block:\n\n```\nbanner motd\n~~~\n\nAuthorized access only\n\n~~~\n```\n\n"
+        "```show ip route``` lists the routes; the configuration of R2 follows.\n\n"
+        "~~~~text\n" + config[:2000] + "~~~\n" + config + "~~~~\n\n"
+        + "".join(f"Paragraph {i} after the code, about OSPF area {i % 4}.\n\n" for i in range(40))
+        + "end of the code fences\n"
+    )
+
+
 def cases() -> dict[str, Play]:
     """Made when asked (some are megabytes)."""
     return {
@@ -95,6 +111,7 @@ def cases() -> dict[str, Play]:
             piece_chars=512,
         ),
         "link-definitions": Play(answer=_link_definitions(1024 * 1024), piece_chars=1024),
+        "code-fences": Play(answer=_code_fences(), piece_chars=64),
         "huge-output": Play(answer="Dumping.\n", tool_name="dump", tool_output="x" * (5 * 1024 * 1024)),
         "invalid-utf8": Play(
             answer="before the bad bytes\n",
