@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QTextDocument, QTextFormat
+from PySide6.QtWidgets import QApplication
 
 from gns3_copilot_desktop.controller_sim.engine import text_pieces
-from gns3_copilot_desktop.protocol.fences import code_ranges, fence_after, fence_closes, fence_opened
+from gns3_copilot_desktop.protocol.fences import code_inside, code_ranges, fence_after, fence_closes, fence_opened
 from gns3_copilot_desktop.protocol.table_ends import end_tables
 from gns3_copilot_desktop.ui.markdown_view import MarkdownView
 from gns3_copilot_desktop.ui.untrusted import markdown_features
@@ -104,3 +105,61 @@ def test_a_table_is_not_ended_by_inline_code_under_it():
     table = "| a | b |\n|---|---|\n| 1 | 2 |\n"
     assert end_tables(table + "```x``` y\n") == table + "```x``` y\n"
     assert end_tables(table + "```\ncode\n```\n") == table + "\n```\ncode\n```\n"
+
+
+RUNNING_CONFIG = "".join(f"interface GigabitEthernet0/{i}\n ip address 10.0.{i}.1 255.255.255.0\n no shutdown\n!\n" for i in range(200))
+
+
+def copied_by_each_panel(view: MarkdownView) -> list[str]:
+    """What each code panel's Copy button puts on the clipboard, in the answer's order."""
+    blocks = []
+    for chunk in view.frozen_blocks():
+        chunk.realize(force=True)
+        blocks.append(chunk.block)
+    blocks += [label for label in (view._settled_label, view._tail_label) if label is not None and label.isVisible()]
+    copied = []
+    for block in blocks:
+        code = block._code
+        for panel in code.panels[: len(code._groups)] if code is not None else []:
+            panel.copy_button.click()
+            copied.append(QApplication.clipboard().text())
+    return copied
+
+
+@pytest.mark.parametrize("pace", ["burst", "a model's pace"])
+def test_copy_on_any_panel_of_a_code_block_longer_than_a_block_copies_all_of_it(qtbot, pace):
+    """A running configuration (14 KB) is longer than a block, and is shown in several
+    panels: the Copy button of each gave its part only, and the engineer pasted a third
+    of a configuration. Every part's Copy copies the whole; a short block its own."""
+    answer = ("The running configuration of R1:\n\n```text\n" + RUNNING_CONFIG + "```\n\nAnd the routes:\n\n"
+              "```\nshow ip route\n```\n\nThat is all.\n")
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(700, 400)
+    view.show()
+    if pace == "burst":
+        view.append(answer, complete=True)
+    else:
+        so_far = ""
+        for piece in text_pieces(answer):
+            view.append(piece)
+            so_far += piece
+            qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+            if len(so_far) > 9000 and so_far.endswith("\n") and "```\n\n" not in so_far:
+                break
+        # Mid-stream: the part being written copies all the code so far.
+        assert len(view.frozen_blocks()) >= 2 and view._fence_opener is not None  # (cut inside the code)
+        assert copied_by_each_panel(view)[-1] == so_far[so_far.index("```text\n") + 8:].rstrip("\n")
+        view.append(answer[len(so_far):], complete=True)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    copied = copied_by_each_panel(view)
+    assert len(copied) >= 4  # (the configuration in three panels or more, then the routes)
+    assert copied[:-1] == [RUNNING_CONFIG.rstrip("\n")] * (len(copied) - 1)
+    assert copied[-1] == "show ip route"
+
+
+def test_the_code_inside_a_fenced_block_is_its_lines_without_the_fences_indentation():
+    assert code_inside("```py\nx = 1\n  y\n```") == "x = 1\n  y"
+    assert code_inside("  ````\n  a\n    b\nc\n  ````") == "a\n  b\nc"
+    assert code_inside("~~~\nstill open\n") == "still open"
+    assert code_inside("```\nclosed by a shorter\n``") == "closed by a shorter\n``"

@@ -73,3 +73,20 @@ def _fence_like_lines(text: str) -> Iterator[re.Match[str]]:
     if "```" not in text and "~~~" not in text:
         return iter(())  # (told in C: most text has no code)
     return _FENCE_LIKE.finditer(text)
+
+
+def code_inside(text: str) -> str:
+    """The code of the fenced code block `text` is (its opening fence's line to its
+    closing fence's, or to its end if left open), as Qt's importer gives it: the lines
+    between the fences, each without as much of its indentation as the opening fence
+    had."""
+    lines = text.split("\n")
+    opener = lines[0]
+    fence = fence_opened(opener)
+    indent = len(opener) - len(opener.lstrip(" "))
+    code = lines[1:]
+    if code and fence is not None and fence_closes(code[-1], fence):
+        code.pop()
+    elif code and not code[-1]:
+        code.pop()  # (left open: the line end before the text's end)
+    return "\n".join(line[min(indent, len(line) - len(line.lstrip(" "))):] for line in code)

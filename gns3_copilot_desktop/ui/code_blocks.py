@@ -402,7 +402,10 @@ class CodeBlocks(QObject):
 
     def copy(self, index: int) -> None:
         if index < len(self._groups):
-            copy_with_feedback(self.panels[index].copy_button, self.code(index))
+            # The view may know the code block goes on past its text (see
+            # MarkdownBlock.code_to_copy): the whole of it is copied.
+            code = self.view.code_to_copy(index, len(self._groups), self.code(index))
+            copy_with_feedback(self.panels[index].copy_button, code)
 
     def _show_selection(self) -> None:
         selected = self.view.textCursor()

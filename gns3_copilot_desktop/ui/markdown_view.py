@@ -35,7 +35,7 @@ from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, 
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
-from ..protocol.fences import fence_closes, fence_opened
+from ..protocol.fences import code_inside, code_ranges, fence_closes, fence_opened
 from .link_definitions import MOST_KEPT, definitions_in, labels_in, links_for
 from .made_ahead import MadeAhead
 from .without_a_parse import added_words, appended_paragraphs, parsed_apart
@@ -354,6 +354,15 @@ class MarkdownBlock(QTextBrowser):
         """The height `fit()` gives it."""
         below = self._code.below_end() if self._code is not None else 0
         return math.ceil(self.document().size().height()) + below
+
+    def code_to_copy(self, index: int, count: int, part: str) -> str:
+        """What the Copy button of its `index`-th code block (of `count`) copies: the
+        whole code block when the answer it is part of was cut inside it (see
+        MarkdownView.code_to_copy), else `part`, the code it shows."""
+        view = self.parentWidget()
+        while view is not None and not isinstance(view, MarkdownView):
+            view = view.parentWidget()
+        return part if view is None else view.code_to_copy(self, index, count, part)
 
 
 def _keep_glyphs(block, keep: bool = True) -> None:
@@ -1226,6 +1235,38 @@ class MarkdownView(QWidget):
         self._freeze(cut, shown)
         if self._scanned == 0:  # the scan starts again at the cut: in the code block, if it goes on
             self._scan_fence = fence
+
+    def code_to_copy(self, block: MarkdownBlock, index: int, count: int, part: str) -> str:
+        """What the Copy button of `block`'s `index`-th code block (of its `count`)
+        copies: the answer's whole code block when the answer was cut inside it, else
+        `part`. A block holds at most MAX_TAIL_CHARS, and a configuration or a routing
+        table is often longer: shown in two panels or more, each one's Copy gave a part
+        of it, with nothing to say so."""
+        span = self._span_of(block)
+        if span is None or 0 < index < count - 1:
+            return part
+        start, end = span
+        text = self.text()
+        for first, last in code_ranges(text):
+            if first >= (start if end is None else end):
+                break
+            if (index == 0 and first < start < last) or (index == count - 1 and end is not None and first < end < last):
+                return code_inside(text[first:last])
+        return part
+
+    def _span_of(self, block: MarkdownBlock) -> tuple[int, int | None] | None:
+        """Where the text `block` shows starts and ends in the answer; the end None for
+        the open tail's labels (never cut inside code: only the start of the one that
+        goes on from a cut, after the code's first line written again, counts); None
+        for a label that goes on from no cut."""
+        start = 0
+        for chunk, raw in zip(self.frozen_blocks(), self._frozen):
+            if chunk.block is block:
+                return start, start + len(raw)
+            start += len(raw)
+        if self._fence_opener is not None and block._markdown.startswith(self._carry):
+            return start, None
+        return None
 
     def _clear(self) -> None:
         for group in self._groups:
