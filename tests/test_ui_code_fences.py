@@ -50,6 +50,34 @@ def lines_of(document: QTextDocument) -> list[str]:
     return lines
 
 
+def shown_view(qtbot) -> MarkdownView:
+    view = MarkdownView()
+    qtbot.addWidget(view)
+    view.resize(700, 400)
+    view.show()
+    return view
+
+
+def fed(qtbot, view: MarkdownView, text: str, pace: str, until=None) -> str:
+    """`text` given to the view at once, or a few words at a time as a model streams
+    it, to its end, or (`until`) up to the first point where `until(text so far)`: what
+    was given, shown."""
+    so_far = ""
+    if pace == "burst":
+        view.append(text, complete=True)
+        so_far = text
+    else:
+        for piece in text_pieces(text):
+            view.append(piece)
+            so_far += piece
+            qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
+            if until is not None and until(so_far):
+                return so_far
+        view.append("", complete=True)
+    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    return so_far
+
+
 def shown(view: MarkdownView) -> list[str]:
     lines = []
     for block in view.frozen_blocks():
@@ -71,18 +99,8 @@ def whole(text: str) -> list[str]:
 @pytest.mark.parametrize("pace", ["burst", "a model's pace"])
 def test_an_answer_with_unusual_fences_reads_as_the_whole_answer(qtbot, name, pace):
     answer = ANSWERS[name]
-    view = MarkdownView()
-    qtbot.addWidget(view)
-    view.resize(700, 400)
-    view.show()
-    if pace == "burst":
-        view.append(answer, complete=True)
-    else:
-        for piece in text_pieces(answer):
-            view.append(piece)
-            qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
-        view.append("", complete=True)
-    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+    view = shown_view(qtbot)
+    fed(qtbot, view, answer, pace)
     assert view.frozen_blocks()  # (cut into blocks: what is tested here)
     assert view.text() == answer
     assert shown(view) == whole(answer)
@@ -133,25 +151,14 @@ def test_copy_on_any_panel_of_a_code_block_longer_than_a_block_copies_all_of_it(
     of a configuration. Every part's Copy copies the whole; a short block its own."""
     answer = ("The running configuration of R1:\n\n```text\n" + RUNNING_CONFIG + "```\n\nAnd the routes:\n\n"
               "```\nshow ip route\n```\n\nThat is all.\n")
-    view = MarkdownView()
-    qtbot.addWidget(view)
-    view.resize(700, 400)
-    view.show()
-    if pace == "burst":
-        view.append(answer, complete=True)
-    else:
-        so_far = ""
-        for piece in text_pieces(answer):
-            view.append(piece)
-            so_far += piece
-            qtbot.waitUntil(lambda: not view.pending(), timeout=2000)
-            if len(so_far) > 9000 and so_far.endswith("\n") and "```\n\n" not in so_far:
-                break
+    view = shown_view(qtbot)
+    if pace != "burst":
+        so_far = fed(qtbot, view, answer, pace, until=lambda so_far: len(so_far) > 9000 and so_far.endswith("\n"))
         # Mid-stream: the part being written copies all the code so far.
         assert len(view.frozen_blocks()) >= 2 and view._fence_opener is not None  # (cut inside the code)
         assert copied_by_each_panel(view)[-1] == so_far[so_far.index("```text\n") + 8:].rstrip("\n")
-        view.append(answer[len(so_far):], complete=True)
-    qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
+        answer = answer[len(so_far):]
+    fed(qtbot, view, answer, pace)
     copied = copied_by_each_panel(view)
     assert len(copied) >= 4  # (the configuration in three panels or more, then the routes)
     assert copied[:-1] == [RUNNING_CONFIG.rstrip("\n")] * (len(copied) - 1)
