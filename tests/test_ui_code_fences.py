@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from gns3_copilot_desktop.controller_sim.engine import text_pieces
 from gns3_copilot_desktop.protocol.fences import code_inside, code_ranges, fence_after, fence_closes, fence_opened
 from gns3_copilot_desktop.protocol.table_ends import end_tables
+from gns3_copilot_desktop.protocol.untrusted_text import visible
 from gns3_copilot_desktop.ui.markdown_view import MarkdownView
 from gns3_copilot_desktop.ui.untrusted import markdown_features
 
@@ -27,6 +28,10 @@ ANSWERS = {
     + PARAGRAPHS[:900] + "````\n\n" + PARAGRAPHS,
     "a tilde line inside a backtick block": "```\nfirst\n~~~\n\nsecond line of code\n\n" + PARAGRAPHS[:900] + "```\n\n" + PARAGRAPHS,
     "a shorter fence inside a longer one": "~~~~\ncode\n~~~\n\nstill code\n\n" + PARAGRAPHS[:900] + "~~~~\n\n" + PARAGRAPHS,
+    # A README shown in a "```markdown" block: its "    ```bash" (a list item's code,
+    # indented four columns more than the block's fence) is code, not the block's end.
+    "a list item's fence inside a block": "How to write the steps in a README:\n\n```markdown\n1. Install it:\n\n"
+    "    ```bash\n    pip install x\n    ```\n\n2. Run it.\n\n3. Done.\n```\n\nThat is all.\n\n" + PARAGRAPHS * 2,
     # Not a fence: the line was carried into a block 50 paragraphs further, shown twice.
     "inline code with three backticks": "```show ip route``` lists the routes.\n" + PARAGRAPHS * 2,
     # Longer than a block: cut inside the code, and each part closed and opened again.
@@ -107,7 +112,7 @@ def test_an_answer_with_unusual_fences_reads_as_the_whole_answer(qtbot, name, pa
 
 
 def test_a_fence_closes_only_on_its_own_mark_at_least_as_long():
-    assert fence_opened("```python") == "```" and fence_opened("  ````markdown") == "````"
+    assert fence_opened("```python") == "```" and fence_opened("  ````markdown") == "  ````"
     assert fence_opened("~~~ a`b") == "~~~"  # (a tilde fence's info may hold a backtick)
     assert fence_opened("```show ip route``` lists the routes") is None
     assert fence_opened("``") is None and fence_opened("text ```") is None
@@ -123,9 +128,12 @@ def test_a_table_is_not_ended_by_inline_code_under_it():
     table = "| a | b |\n|---|---|\n| 1 | 2 |\n"
     assert end_tables(table + "```x``` y\n") == table + "```x``` y\n"
     assert end_tables(table + "```\ncode\n```\n") == table + "\n```\ncode\n```\n"
+    assert end_tables(table + "    ```\n") == table + "    ```\n"  # (indented: a row, as md4c reads it)
 
 
-RUNNING_CONFIG = "".join(f"interface GigabitEthernet0/{i}\n ip address 10.0.{i}.1 255.255.255.0\n no shutdown\n!\n" for i in range(200))
+# (With a character that reorders text: copied as the answer shows it, a visible mark.)
+RUNNING_CONFIG = "".join(f"interface GigabitEthernet0/{i}\n ip address 10.0.{i}.1 255.255.255.0\n no shutdown\n!\n"
+                         for i in range(200)).replace("0/7\n", "0/7 description \u202eevil\n")
 
 
 def copied_by_each_panel(view: MarkdownView) -> list[str]:
@@ -149,19 +157,20 @@ def test_copy_on_any_panel_of_a_code_block_longer_than_a_block_copies_all_of_it(
     """A running configuration (14 KB) is longer than a block, and is shown in several
     panels: the Copy button of each gave its part only, and the engineer pasted a third
     of a configuration. Every part's Copy copies the whole; a short block its own."""
-    answer = ("The running configuration of R1:\n\n```text\n" + RUNNING_CONFIG + "```\n\nAnd the routes:\n\n"
-              "```\nshow ip route\n```\n\nThat is all.\n")
+    answer = ("The running configuration of R1:\n\n```text\n" + RUNNING_CONFIG + "```\n\nThen verify with:\n\n"
+              "```text\nshow ip route\n```")  # (the same opener, and the answer's last block)
     view = shown_view(qtbot)
     if pace != "burst":
         so_far = fed(qtbot, view, answer, pace, until=lambda so_far: len(so_far) > 9000 and so_far.endswith("\n"))
         # Mid-stream: the part being written copies all the code so far.
         assert len(view.frozen_blocks()) >= 2 and view._fence_opener is not None  # (cut inside the code)
-        assert copied_by_each_panel(view)[-1] == so_far[so_far.index("```text\n") + 8:].rstrip("\n")
+        assert copied_by_each_panel(view)[-1] == visible(so_far[so_far.index("```text\n") + 8:].rstrip("\n"))
         answer = answer[len(so_far):]
     fed(qtbot, view, answer, pace)
     copied = copied_by_each_panel(view)
     assert len(copied) >= 4  # (the configuration in three panels or more, then the routes)
-    assert copied[:-1] == [RUNNING_CONFIG.rstrip("\n")] * (len(copied) - 1)
+    assert copied[:-1] == [visible(RUNNING_CONFIG.rstrip("\n"))] * (len(copied) - 1)
+    assert "\u202e" not in copied[0] and "U+202E" in copied[0]
     assert copied[-1] == "show ip route"
 
 
@@ -170,3 +179,5 @@ def test_the_code_inside_a_fenced_block_is_its_lines_without_the_fences_indentat
     assert code_inside("  ````\n  a\n    b\nc\n  ````") == "a\n  b\nc"
     assert code_inside("~~~\nstill open\n") == "still open"
     assert code_inside("```\nclosed by a shorter\n``") == "closed by a shorter\n``"
+    assert code_inside("```\r\n\r\nline\r\n```\r\n") == "line"  # (no carriage returns, nor blank lines first)
+    assert fence_closes("   ```", "```") and not fence_closes("    ```", "```") and fence_closes("      ```", "   ```")

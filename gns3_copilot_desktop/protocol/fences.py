@@ -8,10 +8,13 @@ line is code, and inside "```" a "~~~" line is too (a model showing how to write
 code block writes both). A backtick fence's info string has no backtick, so
 "```show ip route``` lists the routes" is a paragraph with inline code, not a fence.
 
-Indentation is not counted: in a list item a fence may be indented by the item's
-width. An indented "```" in a top-level indented code block, taken for a fence, is the
-one case read wrongly (rare in an answer): the blank lines after it are not taken for
-places to cut the answer, up to a line that closes it.
+An opening fence's indentation is not counted: in a list item a fence is indented by
+the item's width, and the list is not followed here. A fence is given with its
+indentation ("   ```"): a line closes it only if indented less than four columns more,
+as md4c reads a README's "    ```bash" inside a "```markdown" block as code. A "```"
+indented four columns or more in a top-level indented code block (or by a tab), taken
+for a fence, is the case read wrongly (rare in an answer): the blank lines after it are
+not taken for places to cut the answer, up to a line that closes it.
 """
 
 from __future__ import annotations
@@ -26,18 +29,35 @@ _FENCE_LIKE = re.compile(r"^[ \t]*(?:```|~~~)[^\n]*", re.MULTILINE)
 
 
 def fence_opened(line: str) -> str | None:
-    """The fence `line` opens a code block with ("```", "~~~~", ...), or None."""
+    """The fence `line` opens a code block with, with its indentation ("```",
+    "  ~~~~", ...), or None."""
     if not line.lstrip(" \t").startswith(("```", "~~~")):
         return None  # (the usual line, told without the expression)
     opens = FENCE_LINE.match(line)
-    return None if opens is None else opens.group(1) or opens.group(2)
+    return None if opens is None else line[: (opens.end(1) if opens.group(1) else opens.end(2))]
 
 
 def fence_closes(line: str, fence: str) -> bool:
     """Whether `line` closes the code block `fence` opened: the same mark, at least as
-    many, and nothing but spaces after it."""
+    many, nothing but spaces after it, and indented less than four columns more."""
     stripped = line.strip()
-    return len(stripped) >= len(fence) and stripped == fence[0] * len(stripped)
+    mark = fence.lstrip(" \t")
+    if len(stripped) < len(mark) or stripped != mark[0] * len(stripped):
+        return False
+    return indentation(line) < indentation(fence) + 4
+
+
+def indentation(line: str) -> int:
+    """The columns `line` is indented by, a tab to the next multiple of four."""
+    columns = 0
+    for character in line:
+        if character == " ":
+            columns += 1
+        elif character == "\t":
+            columns += 4 - columns % 4
+        else:
+            break
+    return columns
 
 
 def fence_after(text: str, fence: str | None = None) -> str | None:
@@ -76,17 +96,21 @@ def _fence_like_lines(text: str) -> Iterator[re.Match[str]]:
 
 
 def code_inside(text: str) -> str:
-    """The code of the fenced code block `text` is (its opening fence's line to its
-    closing fence's, or to its end if left open), as Qt's importer gives it: the lines
-    between the fences, each without as much of its indentation as the opening fence
-    had."""
-    lines = text.split("\n")
+    """The raw code of the fenced code block `text` is (its opening fence's line to its
+    closing fence's, or to its end if left open): the lines between the fences, each
+    without as much of its indentation as the opening fence had, without carriage
+    returns, and without the blank lines at its start (Qt's importer drops them).
+    Untrusted: shown or copied, it goes through untrusted_text.visible first, as the
+    answer's text does."""
+    lines = text.replace("\r\n", "\n").split("\n")
     opener = lines[0]
     fence = fence_opened(opener)
     indent = len(opener) - len(opener.lstrip(" "))
     code = lines[1:]
+    if code and not code[-1]:
+        code.pop()  # (the line end before the text's end)
     if code and fence is not None and fence_closes(code[-1], fence):
         code.pop()
-    elif code and not code[-1]:
-        code.pop()  # (left open: the line end before the text's end)
+    while code and not code[0].strip():
+        code.pop(0)
     return "\n".join(line[min(indent, len(line) - len(line.lstrip(" "))):] for line in code)

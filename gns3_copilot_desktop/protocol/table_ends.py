@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .fences import fence_closes, fence_opened
+from .fences import fence_closes, fence_opened, indentation
 
 _HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
 # A table's delimiter row: |---|:--:|, with or without the outer pipes.
@@ -36,7 +36,8 @@ def end_tables(text: str) -> str:
             previous = line
             continue
         opens = fence_opened(line)
-        if in_table and (opens or _HEADING.match(line)):
+        # (A fence indented four columns is a row of the table, as "    # x" is.)
+        if in_table and ((opens and indentation(line) < 4) or _HEADING.match(line)):
             out.append("")
             in_table = False
         if opens:

@@ -35,7 +35,7 @@ from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, 
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
-from ..protocol.fences import code_inside, code_ranges, fence_closes, fence_opened
+from ..protocol.fences import code_inside, code_ranges, fence_closes, fence_opened, indentation
 from .link_definitions import MOST_KEPT, definitions_in, labels_in, links_for
 from .made_ahead import MadeAhead
 from .without_a_parse import added_words, appended_paragraphs, parsed_apart
@@ -1215,7 +1215,11 @@ class MarkdownView(QWidget):
                 continue
             fence = fence_opened(line)
             if fence is not None:
-                opener, table_header = line.lstrip(), []
+                # Opened again with its indentation (a list item's "   ```bash": its code
+                # keeps its place in the next block), unless that would make the line
+                # indented code there, outside its list.
+                opener = line if indentation(line) < 4 else line.lstrip()
+                table_header = []
             elif line.lstrip().startswith("|"):
                 if len(table_header) < 2:
                     table_header.append(line + "\n")
@@ -1251,22 +1255,23 @@ class MarkdownView(QWidget):
             if first >= (start if end is None else end):
                 break
             if (index == 0 and first < start < last) or (index == count - 1 and end is not None and first < end < last):
-                return code_inside(text[first:last])
+                return untrusted.visible(code_inside(text[first:last]))  # (as the answer shows it)
         return part
 
     def _span_of(self, block: MarkdownBlock) -> tuple[int, int | None] | None:
-        """Where the text `block` shows starts and ends in the answer; the end None for
-        the open tail's labels (never cut inside code: only the start of the one that
-        goes on from a cut, after the code's first line written again, counts); None
-        for a label that goes on from no cut."""
+        """Where the answer's text that `block` shows starts and ends: a frozen block's
+        raw text. The open tail's labels are not cut at their end (None); the first of
+        them, which shows the tail from its start, starts where the frozen blocks end,
+        and goes on from a cut code block if the tail starts inside one (its first line
+        written again before it, see _forced_cut); the other starts at a paragraph
+        break outside code (None: never part of a cut code block)."""
         start = 0
         for chunk, raw in zip(self.frozen_blocks(), self._frozen):
             if chunk.block is block:
                 return start, start + len(raw)
             start += len(raw)
-        if self._fence_opener is not None and block._markdown.startswith(self._carry):
-            return start, None
-        return None
+        first = self._settled_label if self._settled_shown else self._tail_label
+        return (start, None) if block is first else None
 
     def _clear(self) -> None:
         for group in self._groups:
