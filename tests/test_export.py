@@ -83,7 +83,31 @@ def test_markdown_fences_outlast_backticks_in_the_data(demo):
     assert HOSTILE in text  # the answer itself, as the LLM wrote it
 
 
+def test_an_answers_headings_sit_under_its_question_in_the_markdown_outline(demo):
+    """"## Topology" in an answer was a heading of the same level as "## Question 1":
+    the exported document's outline read the answer's sections as questions."""
+    answer = "## Topology\n\nTen nodes.\n\n### Links\n\n```bash\n# a comment, not a heading\n```\n\n#hashtag\n"
+
+    async def go():
+        async with await signed_in(demo) as client:
+            project = await project_id(client)
+            _, transcript = await chat(client, project, "Show me the topology")
+            session = demo.state.sessions.get(project, demo.state.auth.user_id, transcript.session_id)
+            session.add_message(role="assistant", content=answer)
+            sessions = await client.sessions(project)
+            return ExportedChat(await client.history(project, transcript.session_id), sessions[0], "OSPF Lab", demo.url)
+
+    text = to_markdown(run(go()))
+    outline = [line for line in text.splitlines() if line.startswith("#")]
+    assert outline[:2] == ["# " + outline[0][2:], "## Question 1"]
+    assert "#### Topology" in outline and "##### Links" in outline and "## Topology" not in outline
+    assert outline.index("#### Topology") > outline.index("## Question 1")
+    assert "# a comment, not a heading\n```" in text and "\n#hashtag" in text  # (code and text left as they are)
+
+
 @pytest.mark.parametrize("content, why", [
+    ("# OSPF Lab chat\n\n- **Project:** OSPF Lab\n", "exported as Markdown or as a web page.*choose JSON"),
+    ("<!DOCTYPE html>\n<html><head>", "exported as Markdown or as a web page"),
     ("not json at all", "not JSON"),
     (json.dumps({"format": "something-else"}), "not a chat exported"),
     (json.dumps({"format": "gns3-copilot-chat", "version": 99, "history": {}}), "newer version"),

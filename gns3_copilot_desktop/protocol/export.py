@@ -23,6 +23,7 @@ from typing import Any
 
 from .items import AssistantText, ErrorNotice, InfoNotice, ToolCall, ToolStatus, UserMessage
 from .copilot_modes import mode_name
+from .fences import fence_closes, fence_opened
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
 from .turn_records import TurnRecord
@@ -77,6 +78,13 @@ def from_json(text: str | bytes) -> ExportedChat:
     try:
         document = json.loads(text)
     except ValueError as exc:
+        start = (text.decode("utf-8", "replace") if isinstance(text, bytes) else text)[:200].lstrip("\ufeff \t\r\n")
+        if start.startswith(("# ", "<!DOCTYPE html", "<html")):
+            # (The export's own Markdown or web page: the default kind is Markdown.)
+            raise NotAnExport(translate(
+                "ExportWords", "This chat was exported as Markdown or as a web page, which are for reading: only a chat "
+                "exported as JSON can be opened again. Export it again and choose JSON."
+            )) from exc
         raise NotAnExport(sentence(translate("ExportWords", "This file is not JSON ({reason})."), reason=exc)) from exc
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise NotAnExport(translate("ExportWords", "This file is not a chat exported by GNS3 Copilot Desktop."))
@@ -163,7 +171,7 @@ def to_markdown(chat: ExportedChat) -> str:
             questions += 1
             out += ["", translate("ExportWords", "## Question {number}").format(number=number(questions)), "", _quote(item.text)]
         elif isinstance(item, AssistantText):
-            out += ["", item.text.rstrip()]
+            out += ["", _under_the_question(item.text.rstrip())]
         elif isinstance(item, ToolCall):
             arguments, language = _pretty(item.arguments)
             heading = translate("ExportWords", "### Tool call `{name}` ({status})")
@@ -176,6 +184,30 @@ def to_markdown(chat: ExportedChat) -> str:
             mark = "⚠" if isinstance(item, InfoNotice) and item.kind == "limit" else "ℹ" if isinstance(item, InfoNotice) else "✖"
             out += ["", f"> {mark} {_one_line(item.text)}"]
     return "\n".join(out).rstrip() + "\n"
+
+
+# A heading as md4c reads one: up to three spaces, one to six marks, then a space or
+# the line's end ("#hashtag" and "    # a comment" are not).
+_HEADING = re.compile(r"( {0,3})(#{1,6})(?=[ \t]|$)")
+
+
+def _under_the_question(answer: str) -> str:
+    """An answer's headings two levels down, outside its code: in the document they
+    belong under "## Question N", beside "### Tool call"; as the answer wrote them
+    ("## Topology") they were the questions' equals in the document's outline."""
+    if "#" not in answer:
+        return answer
+    lines = answer.split("\n")
+    fence = None
+    for index, line in enumerate(lines):
+        if fence is not None:
+            fence = None if fence_closes(line, fence) else fence
+            continue
+        fence = fence_opened(line)
+        heading = _HEADING.match(line) if fence is None else None
+        if heading is not None:
+            lines[index] = heading.group(1) + "#" * min(6, len(heading.group(2)) + 2) + line[heading.end():]
+    return "\n".join(lines)
 
 
 def _quote(text: str) -> str:

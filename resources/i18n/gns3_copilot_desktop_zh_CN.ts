@@ -648,6 +648,10 @@ and any tool not known to only read. Known to only read:
         <translation>此文件不是 JSON（{reason}）。</translation>
     </message>
     <message>
+        <source>This chat was exported as Markdown or as a web page, which are for reading: only a chat exported as JSON can be opened again. Export it again and choose JSON.</source>
+        <translation>此会话导出为 Markdown 或网页，仅供阅读：只有导出为 JSON 的会话才能再次打开。请重新导出并选择 JSON。</translation>
+    </message>
+    <message>
         <source>This file is not a chat exported by GNS3 Copilot Desktop.</source>
         <translation>此文件不是由 GNS3 Copilot Desktop 导出的会话。</translation>
     </message>
