@@ -216,3 +216,27 @@ def test_the_count_follows_a_streaming_turn_without_moving_the_view(app):
     find.box.setText("")
     find.box.setText("up")
     assert find.count.text() == live  # as many as a fresh search finds
+
+
+def test_an_occurrence_in_a_whole_tool_result_is_on_screen_in_a_small_window(app):
+    """The whole result is up to 30 lines tall: Find scrolled the chat to the card's top,
+    and in a small window the occurrence, selected in the result's lower lines, was
+    below the chat's edge, where nobody saw it."""
+    chat = topology(app, 1024)
+    app.window.resize(1024, 560)
+    app.settle(0.2)
+    find = open_find(app)
+    QTest.keyClicks(find.box, "ethernet_switch")
+    card = app.cards()[0]
+    seen = 0
+    for _ in range(6):
+        app.settle(0.1)
+        app.wait(lambda: len(selections(chat)) == 1, what="an occurrence selected")
+        ((widget, _text, _start),) = selections(chat)
+        if widget is card.full:
+            seen += 1
+            rect = widget.cursorRect(widget.textCursor())
+            top = widget.viewport().mapTo(chat.viewport(), rect.topLeft()).y()
+            assert 0 <= top and top + rect.height() <= chat.viewport().height(), (top, chat.viewport().height())
+        QTest.keyClick(find.box, Qt.Key.Key_Return)
+    assert seen >= 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtGui import QTextCursor, QTextDocument
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QWidget
 
@@ -129,7 +129,11 @@ class Highlight(QObject):
         full.setTextCursor(cursor)
         full.ensureCursorVisible()
         self._selected = full
-        self.chat.reveal(card)
+        # The occurrence's line near the top, not the card's: the whole result is up to
+        # 30 lines tall, and in a small window its lower lines were below the chat's
+        # edge, the occurrence selected where nobody saw it.
+        line = full.cursorRect(cursor).top() + full.viewport().mapTo(card, QPoint(0, 0)).y()
+        self.chat.reveal(card, min(REVEAL_MARGIN, REVEAL_MARGIN * 2 - line))
 
     # -- an answer ----------------------------------------------------------------------
 
