@@ -144,3 +144,32 @@ def test_a_message_sent_while_reading_further_up_brings_the_view_to_it(app):
     assert 0 <= top and top + question.height() <= viewport.height(), "the question just sent is in view"
     app.finish_turn(30)
     assert bar.value() == bar.maximum()  # and the answer followed to its end
+
+
+def test_every_tab_stop_shows_that_it_has_the_keyboard(app):
+    """Tabbing through a chat with an answer and a tool card: each stop looks different
+    with the keyboard than without it. The conversation, an answer's text, "Show all"
+    (a flat button) and Send (the default button) looked the same: a keyboard user
+    could not tell where the next key would go (see ui/focus_ring.py)."""
+    from test_ui_find import topology
+
+    topology(app, 1024)
+    app.window.activateWindow()
+    app.window.composer.edit.setFocus()
+    stops = []
+    for _ in range(40):
+        app.press(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        app.settle(0.03)
+        widget = QApplication.focusWidget()
+        if widget is app.window.composer.edit:
+            break  # round the window once
+        with_keyboard = widget.grab().toImage()
+        widget.clearFocus()
+        app.settle(0.03)
+        without = widget.grab().toImage()
+        widget.setFocus(Qt.FocusReason.TabFocusReason)
+        app.settle(0.03)
+        stops.append((type(widget).__name__, widget.accessibleName() or widget.property("text"), with_keyboard != without))
+    kinds = {kind for kind, _, _ in stops}
+    assert {"ChatView", "MarkdownBlock", "RingedButton"} <= kinds, stops  # (what is tested here)
+    assert [stop for stop in stops if not stop[2]] == []

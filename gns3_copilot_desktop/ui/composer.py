@@ -8,6 +8,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from ..protocol.translation import translate
+from .focus_ring import RingedButton
 from .qt_namespace import Qt
 
 
@@ -36,7 +37,7 @@ class Composer(QWidget):
         self.edit.setTabChangesFocus(True)  # a keyboard user must be able to leave it
         self.edit.setAccessibleName(translate("Composer", "Message to the Copilot"))
         self.edit.setAccessibleDescription(translate("Composer", "Enter sends, Shift+Enter starts a new line, Escape stops the Copilot"))
-        self.send_button = QPushButton(translate("Composer", "Send"))
+        self.send_button = RingedButton(translate("Composer", "Send"))  # (the default: its frame is the same with the keyboard)
         self.send_button.setDefault(True)
         self.stop_button = QPushButton(translate("Composer", "Stop"))
         self.stop_button.setVisible(False)

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, Q
 
 from . import loop_turn, table_borders, untrusted
 from ..protocol.fences import code_inside, code_ranges, fence_closes, fence_opened, indentation
+from .focus_ring import RingedFocus
 from .link_definitions import MOST_KEPT, definitions_in, labels_in, links_for
 from .made_ahead import MadeAhead
 from .without_a_parse import added_words, appended_paragraphs, parsed_apart
@@ -71,7 +72,7 @@ MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
 SETTLED_KEPT_CHARS = 512
 
 
-class MarkdownBlock(QTextBrowser):
+class MarkdownBlock(RingedFocus, QTextBrowser):
     """A piece of Markdown, exactly as tall as its text: no scroll bars, no frame."""
 
     def __init__(self, parent: QWidget | None = None):

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
-    QPushButton,
     QSizePolicy,
     QStyle,
     QToolButton,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 from ..protocol.items import ToolCall, ToolStatus
 from ..protocol.translation import QT_TRANSLATE_NOOP, number, translate
 from . import theme, untrusted
+from .focus_ring import RingedButton
 from .mono_wrap import MonoWrapLabel
 from .selectable import SelectableLabel
 from .wrap_anywhere import WrapAnywhereLabel
@@ -219,7 +219,7 @@ class ToolCallCard(theme.Card):
         self._filling: str | None = None  # what the editor holds, or is being filled with
         self._filled = 0  # how much of it is in the editor so far
         self._fill_next: QTimer | None = None  # the next slice, made with the first
-        self.show_all = QPushButton()
+        self.show_all = RingedButton()  # (flat: the style draws no focus on it)
         self.show_all.setFlat(True)
         self.show_all.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.show_all.setCursor(Qt.CursorShape.PointingHandCursor)
