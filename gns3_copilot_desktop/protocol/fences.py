@@ -1,6 +1,7 @@
 """Where Markdown's fenced code blocks open and close, line by line, as Qt's importer
 (md4c, after CommonMark) reads them: the one place that says so for the code that cuts
-an answer into blocks, ends tables and finds link definitions.
+an answer into blocks, ends tables, finds link definitions, copies a cut code block
+whole, demotes an exported answer's headings and strips search snippets.
 
 A fence is three or more backticks or tildes at a line's start. It closes only on a
 line of the same mark at least as long, with nothing after it: inside "````" a "```"

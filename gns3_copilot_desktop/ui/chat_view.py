@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.translation import number, translate
 from . import loop_turn, theme, untrusted
-from .focus_ring import RingedFocus
+from .focus_ring import RingedButton
 from .qt_namespace import Qt, set_by_name
 from .selectable import SelectableLabel
 from .wrap_anywhere import WrapAnywhereLabel
@@ -445,7 +445,7 @@ GROUP_SIZE = 16
 ANCHOR_SETTLED_MS = 1000  # a held view is let go this long after the layout's last step
 
 
-class ChatView(RingedFocus, QScrollArea):
+class ChatView(QScrollArea):
     """Renders a transcript. A long history shows its newest items first; earlier ones
     come a page at a time ("Show earlier messages"), so opening any chat is quick."""
 
@@ -467,7 +467,7 @@ class ChatView(RingedFocus, QScrollArea):
         self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self._layout.setContentsMargins(16, 12, 16, 12)
         self._layout.setSpacing(ITEM_SPACING)
-        self.earlier = QPushButton()
+        self.earlier = RingedButton()  # (flat: the style draws no focus on it)
         self.earlier.setFlat(True)
         self.earlier.clicked.connect(self.show_earlier)
         self.earlier.setVisible(False)

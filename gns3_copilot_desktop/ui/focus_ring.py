@@ -1,91 +1,77 @@
 """A ring around the widget that has the keyboard, where Qt's style draws none.
 
-Tabbing through the window, four kinds of stop showed nothing: the conversation itself
-(a scroll area), an answer's text (a read-only text browser, whose caret is not drawn),
-a flat button ("Show all (76 lines)"), and Send, the default button, whose frame looks
-the same with the keyboard and without. A keyboard user could not tell where the next
-key would go. Such widgets mix in `RingedFocus`: while they have the keyboard, from Tab,
-Shift+Tab or a shortcut, a ring in the highlight colour is drawn over their edge (not
-for a mouse click, as browsers show focus-visible).
+Tabbing through the window, stops of three kinds showed nothing: an answer's text (a
+read-only text browser, whose caret is not drawn), a flat button ("Show all (76
+lines)", "Show earlier messages"), and Send, the default button, whose frame looks the
+same with the keyboard and without. A keyboard user could not tell where the next key
+would go. Such widgets mix in `RingedFocus`: while they have the keyboard and the user
+is working with the keyboard (Tab, Shift+Tab, a shortcut; the focus given back when the
+window or a menu closes counts as the last move did), they draw a ring in the highlight
+colour over their edge, as browsers show focus-visible: not after a mouse click.
 
-One ring for the whole app, moved into the widget that has the keyboard: a child of
-it, it moves and scrolls with it, and only that widget is watched (for its size).
+Drawn by the widget itself at the end of its paint, not by a widget laid over it: an
+overlay was one more (unnamed) object for a screen reader inside the button, and laid
+over a scroll area it stopped Qt from scrolling by moving pixels (49 times the painting
+for the conversation).
 """
 
 from __future__ import annotations
 
-import shiboken6
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPalette, QPen
 from PySide6.QtWidgets import QPushButton, QWidget
 
 _KEYBOARD = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason, Qt.FocusReason.ShortcutFocusReason)
+# The focus given back, or moved by the app: ringed if the user's last move was the keyboard's.
+_GIVEN_BACK = (Qt.FocusReason.ActiveWindowFocusReason, Qt.FocusReason.PopupFocusReason, Qt.FocusReason.OtherFocusReason)
 WIDTH = 2  # pixels: a hairline in the highlight colour is easy to miss on a text
 
-
-class _Ring(QWidget):
-    def __init__(self) -> None:
-        super().__init__()
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setAccessibleName("")  # (nothing for a screen reader: it is only drawn)
-
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(self.palette().color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight), WIDTH))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        inset = WIDTH / 2
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 4, 4)
-        painter.end()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
-            self.setGeometry(watched.rect())
-        return False
+_keyboard_last = False  # whether the user's last move of the focus was the keyboard's
 
 
-_ring: _Ring | None = None
-
-
-def _around(widget: QWidget) -> None:
-    global _ring
-    if _ring is None or not shiboken6.isValid(_ring):
-        _ring = _Ring()  # (the first, or the one deleted with the widget it was in)
-    before = _ring.parentWidget()
-    if before is not widget:
-        if before is not None:
-            before.removeEventFilter(_ring)
-        _ring.setParent(widget)
-        widget.installEventFilter(_ring)
-    _ring.setGeometry(widget.rect())
-    _ring.show()
-    _ring.raise_()
-
-
-def _away_from(widget: QWidget) -> None:
-    if _ring is not None and shiboken6.isValid(_ring) and _ring.parentWidget() is widget:
-        _ring.hide()
-
-
-def ring_shown_on(widget: QWidget) -> bool:
-    """Whether the ring is drawn on `widget` now."""
-    return _ring is not None and shiboken6.isValid(_ring) and _ring.parentWidget() is widget and _ring.isVisible()
+def draw_ring(widget: QWidget, surface: QWidget | None = None) -> None:
+    """Draw the ring on `surface` (`widget` itself, or its viewport), if `widget` has it."""
+    if not getattr(widget, "_ringed", False):
+        return
+    surface = surface or widget
+    painter = QPainter(surface)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(widget.palette().color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight), WIDTH))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    inset = WIDTH / 2
+    painter.drawRoundedRect(QRectF(surface.rect()).adjusted(inset, inset, -inset, -inset), 4, 4)
+    painter.end()
 
 
 class RingedFocus:
-    """Mixed in before a Qt widget class: the ring while it has the keyboard."""
+    """Mixed in before a Qt widget class whose paintEvent ends with draw_ring."""
+
+    _ringed = False
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        global _keyboard_last
         super().focusInEvent(event)
-        if event.reason() in _KEYBOARD:
-            _around(self)
+        reason = event.reason()
+        if reason in _KEYBOARD:
+            _keyboard_last = True
+        elif reason not in _GIVEN_BACK:
+            _keyboard_last = False  # (a click)
+        self._set_ringed(_keyboard_last)
 
     def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().focusOutEvent(event)
-        _away_from(self)
+        self._set_ringed(False)
+
+    def _set_ringed(self, ringed: bool) -> None:
+        if ringed != self._ringed:
+            self._ringed = ringed
+            surface = self.viewport() if hasattr(self, "viewport") else self
+            surface.update()
 
 
 class RingedButton(RingedFocus, QPushButton):
     """A push button whose keyboard focus shows (a flat one, or the default one)."""
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().paintEvent(event)
+        draw_ring(self)

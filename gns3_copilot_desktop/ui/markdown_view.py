@@ -36,7 +36,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, Q
 
 from . import loop_turn, table_borders, untrusted
 from ..protocol.fences import code_inside, code_ranges, fence_closes, fence_opened, indentation
-from .focus_ring import RingedFocus
+from .focus_ring import RingedFocus, draw_ring
 from .link_definitions import MOST_KEPT, definitions_in, labels_in, links_for
 from .made_ahead import MadeAhead
 from .without_a_parse import added_words, appended_paragraphs, parsed_apart
@@ -146,6 +146,7 @@ class MarkdownBlock(RingedFocus, QTextBrowser):
             painter.translate(-offset)
             table_borders.draw(self.document(), painter, event.rect().translated(offset))
             painter.end()
+        draw_ring(self, self.viewport())
 
     def createMimeDataFromSelection(self):  # noqa: N802 - Qt's name
         data = super().createMimeDataFromSelection()
@@ -795,7 +796,8 @@ class MarkdownView(QWidget):
         self._definitions: dict[str, str] = {}  # the answer's link definitions so far (see link_definitions)
         self._learned = ""  # the tail's text they were last looked for in
         self._carry = ""  # what the tail needs before it to render as it should (see _forced_cut)
-        self._fence_opener: str | None = None  # the open code block's first line at the tail's start
+        self._fence_opener: str | None = None  # the open code block's first line at the tail's start, as shown
+        self._open_fence: str | None = None  # its fence as the answer's text has it (its indentation)
         self._incoming: deque[str] = deque()  # text not taken into the tail yet
         self._incoming_offset = 0  # how much of the first incoming piece is taken
         self._new_blocks: list[LazyMarkdownBlock] = []  # frozen in this turn of the loop, not shown yet
@@ -1206,8 +1208,12 @@ class MarkdownView(QWidget):
             if "\ud800" <= window[cut - 1] <= "\udbff":
                 cut -= 1  # never between the halves of a surrogate pair
         text = self._tail[:cut]
+        # The code block open at the tail's start: its first line as this block shows it,
+        # and its fence as the answer's lines are read against (a list item's fence
+        # indented four columns is shown unindented in the next block, see below, but
+        # the answer's closing line is still indented).
         opener = self._fence_opener
-        fence = fence_opened(opener) if opener is not None else None
+        fence = self._open_fence if opener is not None else None
         table_header: list[str] = self._carry.splitlines(keepends=True) if opener is None else []
         for line in text.split("\n")[:-1]:  # the whole lines
             if fence is not None:
@@ -1216,11 +1222,7 @@ class MarkdownView(QWidget):
                 continue
             fence = fence_opened(line)
             if fence is not None:
-                # Opened again with its indentation (a list item's "   ```bash": its code
-                # keeps its place in the next block), unless that would make the line
-                # indented code there, outside its list.
-                opener = line if indentation(line) < 4 else line.lstrip()
-                table_header = []
+                opener, table_header = line, []
             elif line.lstrip().startswith("|"):
                 if len(table_header) < 2:
                     table_header.append(line + "\n")
@@ -1228,10 +1230,14 @@ class MarkdownView(QWidget):
                 table_header = []
         shown = self._carry + text
         if fence is not None:
-            # Closed with its own fence ("````" is not closed by "```"), and opened again
-            # with its first line in the next block, which keeps its language.
-            shown += ("" if text.endswith("\n") else "\n") + fence + "\n"
-            self._carry, self._fence_opener = opener + "\n", opener
+            # Closed with its own fence as this block shows it opened ("````" is not
+            # closed by "```"), and opened again in the next block with its first line,
+            # which keeps its language, and its indentation (a list item's "   ```bash":
+            # its code keeps its place) unless that would make it indented code there,
+            # outside its list.
+            shown += ("" if text.endswith("\n") else "\n") + fence_opened(opener) + "\n"
+            carried = opener if indentation(opener) < 4 else opener.lstrip()
+            self._carry, self._fence_opener, self._open_fence = carried + "\n", carried, fence
         else:
             in_table = len(table_header) == 2 and text.endswith("\n") and self._tail[cut:cut + 1] in ("|", "")
             header = "".join(table_header)
