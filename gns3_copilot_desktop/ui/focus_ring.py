@@ -17,13 +17,12 @@ for the conversation).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter, QPalette, QPen
 from PySide6.QtWidgets import QPushButton, QWidget
 
-_KEYBOARD = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason, Qt.FocusReason.ShortcutFocusReason)
-# The focus given back, or moved by the app: ringed if the user's last move was the keyboard's.
-_GIVEN_BACK = (Qt.FocusReason.ActiveWindowFocusReason, Qt.FocusReason.PopupFocusReason, Qt.FocusReason.OtherFocusReason)
+from .qt_namespace import Qt  # (not PySide's: its 93 enums would be built before the first frame)
+
 WIDTH = 2  # pixels: a hairline in the highlight colour is easy to miss on a text
 
 _keyboard_last = False  # whether the user's last move of the focus was the keyboard's
@@ -51,11 +50,14 @@ class RingedFocus:
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
         global _keyboard_last
         super().focusInEvent(event)
+        reasons = Qt.FocusReason
         reason = event.reason()
-        if reason in _KEYBOARD:
+        if reason in (reasons.TabFocusReason, reasons.BacktabFocusReason, reasons.ShortcutFocusReason):
             _keyboard_last = True
-        elif reason not in _GIVEN_BACK:
-            _keyboard_last = False  # (a click)
+        elif reason not in (reasons.ActiveWindowFocusReason, reasons.PopupFocusReason, reasons.OtherFocusReason):
+            # (Not the focus given back or moved by the app, which is ringed if the
+            # user's last move was the keyboard's: a click.)
+            _keyboard_last = False
         self._set_ringed(_keyboard_last)
 
     def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt's name
