@@ -23,7 +23,7 @@ from typing import Any
 
 from .items import AssistantText, ErrorNotice, InfoNotice, ToolCall, ToolStatus, UserMessage
 from .copilot_modes import mode_name
-from .fences import fence_closes, fence_opened
+from .fences import fence_after_line
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
 from .turn_records import TurnRecord
@@ -200,11 +200,8 @@ def _under_the_question(answer: str) -> str:
     lines = answer.split("\n")
     fence = None
     for index, line in enumerate(lines):
-        if fence is not None:
-            fence = None if fence_closes(line, fence) else fence
-            continue
-        fence = fence_opened(line)
-        heading = _HEADING.match(line) if fence is None else None
+        before, fence = fence, fence_after_line(line, fence)
+        heading = _HEADING.match(line) if before is None and fence is None else None
         if heading is not None:
             lines[index] = heading.group(1) + "#" * min(6, len(heading.group(2)) + 2) + line[heading.end():]
     return "\n".join(lines)

@@ -61,14 +61,19 @@ def indentation(line: str) -> int:
     return columns
 
 
+def fence_after_line(line: str, fence: str | None) -> str | None:
+    """The fence of the code block open after `line`, `fence` (None: none) open before
+    it: one step of reading a text line by line."""
+    if fence is None:
+        return fence_opened(line)
+    return None if fence_closes(line, fence) else fence
+
+
 def fence_after(text: str, fence: str | None = None) -> str | None:
     """The fence of the code block still open after `text` (its last line too, whole or
     not), read from where `fence` (None: none) was open; None when none is."""
     for line in _fence_like_lines(text):
-        if fence is None:
-            fence = fence_opened(line.group(0))
-        elif fence_closes(line.group(0), fence):
-            fence = None
+        fence = fence_after_line(line.group(0), fence)
     return fence
 
 
@@ -80,11 +85,11 @@ def code_ranges(text: str) -> list[tuple[int, int]]:
     fence: str | None = None
     opened = 0
     for line in _fence_like_lines(text):
-        if fence is None:
-            fence, opened = fence_opened(line.group(0)), line.start()
-        elif fence_closes(line.group(0), fence):
+        before, fence = fence, fence_after_line(line.group(0), fence)
+        if before is None and fence is not None:
+            opened = line.start()
+        elif before is not None and fence is None:
             ranges.append((opened, line.end()))
-            fence = None
     if fence is not None:
         ranges.append((opened, len(text) + 1))
     return ranges

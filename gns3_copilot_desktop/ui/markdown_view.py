@@ -35,7 +35,7 @@ from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, 
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from . import loop_turn, table_borders, untrusted
-from ..protocol.fences import code_inside, code_ranges, fence_closes, fence_opened, indentation
+from ..protocol.fences import code_inside, code_ranges, fence_after_line, fence_closes, fence_opened, indentation
 from .focus_ring import RingedFocus, draw_ring
 from .link_definitions import MOST_KEPT, definitions_in, labels_in, links_for
 from .made_ahead import MadeAhead
@@ -1109,12 +1109,8 @@ class MarkdownView(QWidget):
         while position < end:
             newline = tail.find("\n", position, end)
             line = tail[position:newline]
-            if self._scan_fence is not None:
-                if fence_closes(line, self._scan_fence):
-                    self._scan_fence = None
-            elif (fence := fence_opened(line)) is not None:
-                self._scan_fence = fence
-            elif not line.strip():
+            before, self._scan_fence = self._scan_fence, fence_after_line(line, self._scan_fence)
+            if before is None and self._scan_fence is None and not line.strip():
                 self._breaks.append(newline + 1)
             position = newline + 1
         self._scanned = max(self._scanned, end)
