@@ -107,3 +107,14 @@ def app(qloop, qapp, qtbot, tmp_path, monkeypatch, keyring_backend):
     from gns3_copilot_desktop.ui.theme import base_font
 
     qapp.setFont(base_font())  # View → text size is application-wide: the next test starts at normal
+    # Widgets made ahead for the next answer carry this test's language (a language
+    # changes with a new process in the app, never within one): the next test makes its own.
+    from shiboken6 import isValid
+
+    from gns3_copilot_desktop.ui import code_blocks, markdown_view
+
+    for pool in (code_blocks.spare_panels, markdown_view.spare_blocks):
+        while pool.spare:
+            spare = pool.spare.pop()
+            if isValid(spare):
+                spare.deleteLater()
