@@ -69,6 +69,9 @@ def test_sign_out_and_connect_to_another_controller_from_the_menu(app):
     menus = app.window.menus
     menus.file.aboutToShow.emit()
     assert menus.sign_out.isEnabled()
+    # Signed in, another account is "Connect to another controller…"; "Sign in…" is
+    # back once signed out (below).
+    assert not menus.sign_in.isEnabled()
     menus.connect_other.trigger()
     dialog = app.window.sign_in_dialog
     assert dialog.isVisible() and dialog.focusWidget() is dialog.url and dialog.url.selectedText() == app.demo.url
@@ -77,3 +80,5 @@ def test_sign_out_and_connect_to_another_controller_from_the_menu(app):
     app.wait(lambda: app.presenter.client is None, what="signed out")
     assert app.window.projects.state.text() == "Sign in to see the projects"
     assert app.window.sign_in_button.isVisible()
+    menus.file.aboutToShow.emit()
+    assert menus.sign_in.isEnabled() and not menus.sign_out.isEnabled()

@@ -66,6 +66,7 @@ class AssistantMessage(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # (see MarkdownView)
         self._seen = 0
         self._item: AssistantText | None = None
+        self.being_written: Callable[[], bool] = lambda: False  # set by the chat (see ChatView._render_item)
         # The whole answer as Markdown, as it came.
         self.copy = QToolButton(text=translate("ChatView", "Copy answer"))
         self.copy.setAutoRaise(True)
@@ -82,7 +83,7 @@ class AssistantMessage(QWidget):
         from .copying import copy_with_feedback
 
         if self._item is not None:
-            copy_with_feedback(self.copy, "".join(self._item.pieces))
+            copy_with_feedback(self.copy, "".join(self._item.pieces), so_far=self.being_written())
 
     def set_item(self, item: AssistantText, complete: bool = False) -> None:
         self._item = item
@@ -329,11 +330,13 @@ class _Group(QWidget):
         self.widgets.append(widget)
         self.count += 1
 
-    def page_out(self) -> None:
-        """Far from view: its widgets are deleted, an empty box of their height stays."""
+    def page_out(self) -> bool:
+        """Far from view: its widgets are deleted, an empty box of their height stays.
+        Whether one of them had the keyboard (the chat takes it: see ChatView._page)."""
         height = self.height()
         focused = QApplication.focusWidget()
-        if focused is not None and self.isAncestorOf(focused):
+        had_focus = focused is not None and self.isAncestorOf(focused)
+        if had_focus:
             # Hidden with the focus, a widget hands it to the next one, and the chat
             # scrolls there: the reader who scrolled up was thrown back down.
             focused.clearFocus()
@@ -348,6 +351,7 @@ class _Group(QWidget):
         self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetNoConstraint)
         self.setFixedHeight(height)
         self.paged_out = True
+        return had_focus
 
     def page_in(self, widgets: list[QWidget]) -> None:
         for widget in widgets:
@@ -802,6 +806,11 @@ class ChatView(QScrollArea):
             return False
         return self._screens_below(t.items, index, PASSED_SCREENS) is not None
 
+    def _being_written(self, index: int) -> bool:
+        """Whether item `index` is the answer a running turn is still writing."""
+        t = self._transcript
+        return t is not None and t.is_streaming and index == len(t.items) - 1
+
     def _update_widget(self, position: int, item: Item) -> None:
         widget = self._widgets[position]
         try:
@@ -831,6 +840,7 @@ class ChatView(QScrollArea):
 
             widget.view.before_growing = self._make_room
             widget.view.scrolled_past = lambda: self._scrolled_past(index)
+            widget.being_written = lambda: self._being_written(index)
             # Its width before its first text: a new widget is 100 pixels wide until the
             # layout places it, and the answer's first Markdown was laid out at that
             # width, then again at its own (4-5 ms of the first frame of every answer).
@@ -964,7 +974,10 @@ class ChatView(QScrollArea):
             before = height
             if not group.paged_out and distance > PAGE_OUT_SCREENS * screen and group is not self._groups[-1]:
                 first = group.start - self._first
-                group.page_out()
+                if group.page_out():
+                    # The answer clicked in went out of memory (Home, a long scroll): the
+                    # keys go on to the conversation, not nowhere, and it does not move.
+                    self.setFocus(Qt.FocusReason.OtherFocusReason)
                 self._widgets[first : first + group.count] = [None] * group.count
                 continue
             if distance > PAGE_IN_SCREENS * screen:
@@ -1029,6 +1042,20 @@ class ChatView(QScrollArea):
         if event.angleDelta().y() > 0 and bar.value() == bar.minimum() and (self._first > 0 or self._more_above):
             self.show_earlier()
         super().wheelEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Home and End (with Ctrl or not) go to the conversation's top and end, as in a
+        browser; Qt's scroll area knows only the arrows and the page keys. An answer's
+        text hands these keys on to here (see MarkdownBlock.keyPressEvent)."""
+        if event.key() in (Qt.Key.Key_Home, Qt.Key.Key_End) and not (
+            event.modifiers() & ~(Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.KeypadModifier)
+        ):
+            to_end = event.key() == Qt.Key.Key_End
+            bar = self.verticalScrollBar()
+            bar.triggerAction(bar.SliderAction.SliderToMaximum if to_end else bar.SliderAction.SliderToMinimum)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _scrolled(self, value: int) -> None:
         if self._anchor is not None and not self._scrolling_for_app:

@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QPoint, QSize, QSizeF, Qt, QTimer
+from PySide6.QtCore import QPoint, QSize, QSizeF, Qt, QTimer, QUrl
 from PySide6.QtGui import QAccessible, QFont, QPainter, QPalette, QResizeEvent, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument, QTextTable
 from PySide6.QtWidgets import QApplication, QFrame, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
@@ -72,6 +72,12 @@ MAX_CARRY_CHARS = 1024  # a table header longer than this is not repeated
 SETTLED_KEPT_CHARS = 512
 
 
+# Keys an answer's text hands on to the conversation around it (see keyPressEvent).
+_CONVERSATION_KEYS = frozenset(
+    (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home, Qt.Key.Key_End)
+)
+
+
 class MarkdownBlock(RingedFocus, QTextBrowser):
     """A piece of Markdown, exactly as tall as its text: no scroll bars, no frame."""
 
@@ -89,6 +95,8 @@ class MarkdownBlock(RingedFocus, QTextBrowser):
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
         self.anchorClicked.connect(lambda url: untrusted.open_link(url, self))
+        self.highlighted.connect(self._point_at_link)
+        self._pointing_at_link = False
         palette = self.palette()
         palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
         self.setPalette(palette)
@@ -131,6 +139,27 @@ class MarkdownBlock(RingedFocus, QTextBrowser):
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
         event.ignore()  # the conversation scrolls (up and down); sideways, nothing does
+
+    def _point_at_link(self, url) -> None:
+        """The address of the link under the pointer, in the window's status bar."""
+        self._pointing_at_link = not url.isEmpty()
+        status = self.window().statusBar() if hasattr(self.window(), "statusBar") else None
+        if hasattr(status, "show_link"):
+            status.show_link(url.toString())
+
+    def leaveEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self._pointing_at_link:  # (Qt says nothing when the pointer leaves the block from a link)
+            self._point_at_link(QUrl())
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        # The block has no caret and never scrolls: after a click in an answer (a table
+        # cell, a word), the keys that move through a page move the conversation, as
+        # they do after a click in a code block (code_blocks.CodeText).
+        if event.key() in _CONVERSATION_KEYS and not (event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
+            event.ignore()
+            return
+        super().keyPressEvent(event)
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if self._relink_when_painted is not None:

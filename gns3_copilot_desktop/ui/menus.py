@@ -94,6 +94,10 @@ class Menus:
     def _update_file(self) -> None:
         signed_in = self.window.presenter.client is not None
         self.sign_out.setEnabled(signed_in)
+        # "Sign in…" while the header offers it (signed out, or the controller wants the
+        # password again); signed in, another account or controller is "Connect to
+        # another controller…": the same dialog, prefilled, was two names for one thing.
+        self.sign_in.setEnabled(not self.window.sign_in_button.isHidden())
 
     # -- View ------------------------------------------------------------------------
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar
 
 from ..protocol.translation import translate
+from ..protocol.untrusted_text import visible
 from .qt_namespace import set_by_name
+
+LONGEST_ADDRESS = 2000  # characters of a link's address shown (the label cuts it anyway)
 
 
 class StatusLine(QStatusBar):
@@ -25,3 +28,13 @@ class StatusLine(QStatusBar):
         # its permanent widgets, so it is shown once, by the label.
         self.addPermanentWidget(self.message, 1)
         self.messageChanged.connect(self.message.setText)
+
+    def show_link(self, address: str) -> None:
+        """While the pointer (or the keyboard) is on a link: where it really goes, as a
+        browser shows it, since a link's text can say anything. Nothing: the bar's
+        message again (a timed one still goes at its time)."""
+        if address:
+            shown = visible(address)
+            self.message.setText(shown[:LONGEST_ADDRESS] + ("…" if len(shown) > LONGEST_ADDRESS else ""))
+        else:
+            self.message.setText(self.currentMessage())

@@ -3,7 +3,8 @@ side panel on the left, the conversation column (the Copilot mode, the conversat
 everything in it in reading order, the message box), then the limits on the right; each
 from top-left to bottom-right. Qt's own order is the order widgets were made in, and
 parts of the window are made later (the companion's controls, every message and card as
-it arrives), which sent Tab all over the window."""
+it arrives), which sent Tab all over the window. Tab enters the conversation at the part
+in view, from either side."""
 
 from __future__ import annotations
 
@@ -61,4 +62,24 @@ def following(window: QWidget, columns: list[QWidget], scrolled: QWidget, curren
     if current not in order:
         return order[0] if forward else order[-1]
     index = order.index(current)
-    return order[(index + (1 if forward else -1)) % len(order)]
+    target = order[(index + (1 if forward else -1)) % len(order)]
+    if inside(scrolled, target) and not inside(scrolled, current):
+        return _nearest_in_view([w for w in order if inside(scrolled, w)], scrolled, forward)
+    return target
+
+
+def _nearest_in_view(contents: list[QWidget], scrolled: QWidget, forward: bool) -> QWidget:
+    """Where Tab enters a scrolled conversation: at what the person is reading, not at
+    its far end. Going forward, the first control not above the view (in it, or the
+    next one below it); going back, the last one not below it. The first message of a
+    long chat scrolled the whole chat back to its top."""
+    viewport = scrolled.viewport() if hasattr(scrolled, "viewport") else scrolled
+    height = viewport.height()
+
+    def span(widget: QWidget) -> tuple[int, int]:
+        top = widget.mapTo(viewport, QPoint(0, 0)).y()
+        return top, top + widget.height()
+
+    if forward:
+        return next((w for w in contents if span(w)[1] > 0), contents[-1])
+    return next((w for w in reversed(contents) if span(w)[0] < height), contents[0])

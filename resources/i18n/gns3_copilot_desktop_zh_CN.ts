@@ -466,6 +466,14 @@ and any tool not known to only read. Known to only read:
 <context>
     <name>Copying</name>
     <message>
+        <source>Copied so far</source>
+        <translation>已复制目前的部分</translation>
+    </message>
+    <message>
+        <source>Copied what has come so far: it is still being written</source>
+        <translation>已复制目前收到的部分：回答仍在生成中</translation>
+    </message>
+    <message>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
