@@ -77,6 +77,64 @@ def test_html_is_self_contained_and_escapes_everything(demo):
     assert "default-src 'none'" in page
 
 
+def test_html_shows_answers_as_the_window_does_and_still_loads_and_runs_nothing(demo, qapp):
+    """The web page showed every answer as raw Markdown ("| R1 | 2/4 |", "**bold**"):
+    now as the window shows it, read by the same policy."""
+    from gns3_copilot_desktop.ui.answer_html import answer_html
+
+    answer = ("## Interface status\n\n| Device | Up |\n|---|---|\n| R1 | **2/4** |\n\n"
+              "Run `show ip ospf` on R1:\n\n```bash\nshow ip route\n  <b>indented</b>\n```\n\n"
+              "- one\n- two\n  1. nested\n\n> a note\n\n"
+              "See [docs](https://docs.gns3.com/), [passwd](file:///etc/passwd), [js](javascript:alert(1)), "
+              "![remote](http://127.0.0.1:9/x.png) and [\u202efdp.exe](https://example.com/evil.exe).\n\n" + HOSTILE + "\n")
+
+    async def go():
+        async with await signed_in(demo) as client:
+            project = await project_id(client)
+            _, transcript = await chat(client, project, "Show me the topology")
+            session = demo.state.sessions.get(project, demo.state.auth.user_id, transcript.session_id)
+            session.add_message(role="assistant", content=answer)
+            sessions = await client.sessions(project)
+            return ExportedChat(await client.history(project, transcript.session_id), sessions[0], "OSPF Lab", demo.url)
+
+    page = to_html(run(go()), answer_html)
+    assert "<h3>Interface status</h3>" in page  # "#" is the page title's level + 1
+    assert "<tr><th>Device</th><th>Up</th></tr>" in page and "<td><strong>2/4</strong></td>" in page
+    assert "<code>show ip ospf</code>" in page
+    assert '<pre><code class="language-bash">show ip route\n  &lt;b&gt;indented&lt;/b&gt;</code></pre>' in page
+    assert re.search(r"<ul>\s*<li>one\s*</li>\s*<li>two\s*<ol>\s*<li>nested", page)
+    assert "<blockquote>\n<p>a note</p>\n</blockquote>" in page
+    assert '<a href="https://docs.gns3.com/" rel="noopener noreferrer">docs</a>' in page
+    # Not web addresses: text, the address on hover; an image: a link to it, not loaded.
+    assert '<span class="link" title="file:///etc/passwd">passwd</span>' in page
+    assert '<span class="link" title="javascript:alert(1)">js</span>' in page
+    assert '<a href="http://127.0.0.1:9/x.png" rel="noopener noreferrer">[image: remote]</a>' in page
+    assert "⟨U+202E⟩fdp.exe</a>" in page and "\u202e" not in page  # the reversal shown, not obeyed
+    assert "<script" not in page and "<img" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    tags = set(re.findall(r"<([a-zA-Z][a-zA-Z0-9]*)", page))
+    assert tags <= {"html", "head", "meta", "title", "style", "body", "h1", "ul", "li", "b", "div", "details", "summary",
+                    "p", "pre", "h2", "h3", "h4", "h5", "h6", "table", "tr", "th", "td", "code", "strong", "em", "s",
+                    "blockquote", "ol", "hr", "a", "span", "br"}, tags
+    assert set(re.findall(r"""href="([a-z]+):""", page)) <= {"http", "https"}
+    assert "default-src 'none'" in page
+
+
+def test_html_shows_a_very_long_answer_as_its_text_without_stalling(qapp):
+    """Qt's importer takes seconds on a long table (47 s for 1 MB): such an answer is
+    its Markdown text in the page, said so."""
+    import time
+
+    from gns3_copilot_desktop.controller_sim.hostile import cases
+    from gns3_copilot_desktop.ui.answer_html import LONGEST_PARSED, answer_html
+
+    table = cases()["big-table"].answer
+    assert len(table) > LONGEST_PARSED
+    started = time.perf_counter()
+    fragment = answer_html(table)
+    assert time.perf_counter() - started < 5  # (not 47 s; a bound, not a benchmark)
+    assert fragment.startswith('<p class="notice">A long answer') and "| R1 | Gi0/1 | up |" in fragment
+
+
 def test_markdown_fences_outlast_backticks_in_the_data(demo):
     chat_ = exported(demo, "Show me the topology", hostile=True)
     text = to_markdown(chat_)
@@ -131,7 +189,8 @@ def test_export_from_the_window_and_open_it_again_offline(app, tmp_path):
     for name in ("report.md", "page.html", "chat.json"):
         assert app.run(companion.export_to(tmp_path / name))
     assert "## Question 1" in (tmp_path / "report.md").read_text(encoding="utf-8")
-    assert (tmp_path / "page.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<th>Device</th>" in page  # the answer's table, as a table
     shown = len(app.window.chat.widgets())
     app.run(app.presenter.sign_out())
     window = companion.open_exported(tmp_path / "chat.json")  # no controller needed
@@ -213,3 +272,49 @@ def test_an_exported_chat_a_limit_stopped_offers_no_continue(demo, qtbot):
     qtbot.waitUntil(lambda: not window.view.pending())
     assert window.view._transcript.limit_stop is not None
     assert not window.view.limit_bar.isVisibleTo(window)
+
+
+NESTED = {
+    "a list in a quote": "> - a\n> - b\n>\n> para\n\nafter",
+    "code in a list item": "1. step\n\n   ```\n   code\n   ```\n\n2. next\n",
+    "a quote in a list item": "- item\n\n  > quoted in item\n\n- two",
+    "a table in a list item": "- item\n\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n\n- two",
+    "four levels": "- a\n  - b\n    - c\n      - d\n- e",
+    "a heading in a quote": "> # Title\n> text",
+    "lists of two kinds": "- a\n1. b\n- c",
+    "a list from 3": "3. three\n4. four",
+    "nothing": "",
+}
+
+
+def test_every_answer_is_a_well_formed_fragment(qapp):
+    """Whatever the nesting (lists, quotes, code, tables inside each other) and whatever
+    the hostile corpus holds, an answer's HTML opens and closes its elements in order:
+    a fragment left open would swallow the rest of the page into a list or a quote."""
+    from html.parser import HTMLParser
+
+    from gns3_copilot_desktop.controller_sim.hostile import cases
+    from gns3_copilot_desktop.ui.answer_html import LONGEST_PARSED, answer_html
+
+    samples = dict(NESTED)
+    samples.update({f"hostile {name}": case.answer for name, case in cases().items() if 0 < len(case.answer) <= LONGEST_PARSED})
+
+    class Nesting(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.open, self.wrong = [], []
+
+        def handle_starttag(self, tag, attrs):
+            if tag not in ("br", "hr"):
+                self.open.append(tag)
+
+        def handle_endtag(self, tag):
+            if self.open and self.open[-1] == tag:
+                self.open.pop()
+            else:
+                self.wrong.append((tag, list(self.open)))
+
+    for name, text in samples.items():
+        nesting = Nesting()
+        nesting.feed(answer_html(text))
+        assert nesting.wrong == [] and nesting.open == [], name

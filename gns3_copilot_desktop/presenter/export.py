@@ -6,8 +6,10 @@ presenter is made before it, for the sign-in dialog to be up sooner."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -62,21 +64,42 @@ class ExportMixin:
         records = self.records.for_chat(self.url, self.project.project_id, self.session_id)
         return ExportedChat(history, session, self.project.name, self.url, records=records)
 
-    async def export_chat(self, path: Path, chat: ExportedChat | None = None) -> bool:
-        """Write the chat (the open one unless given) to `path`, in the format its name says."""
+    async def export_chat(self, path: Path, chat: ExportedChat | None = None,
+                          answer_html: Callable[[str], str] | None = None) -> bool:
+        """Write the chat (the open one unless given) to `path`, in the format its name
+        says. `answer_html`: how a web page shows an answer's Markdown (the window's
+        way, from the ui: see protocol.export.to_html)."""
         chat = chat or await self.exported_chat()
         if chat is None:
             return False
-        from ..protocol.export import WRITERS
+        from ..protocol.export import WRITERS, to_html
 
         kind = export_kind(path)
+        if kind == "html" and answer_html is not None:
+            answer_html = await self._answers_as_html(chat, answer_html)
         try:
-            write_atomically(path, WRITERS[kind](chat))
+            text = to_html(chat, answer_html) if kind == "html" else WRITERS[kind](chat)
+            write_atomically(path, text)
         except OSError as exc:
             self.error.emit(translate("Export", "Could not write {file}: {reason}").format(file=path.name, reason=exc.strerror or exc))
             return False
         self.status.emit(translate("Export", "Exported “{chat}” to {path}.").format(chat=in_sentence(chat.title), path=visible(str(path))))
         return True
+
+    @staticmethod
+    async def _answers_as_html(chat: ExportedChat, answer_html: Callable[[str], str]) -> Callable[[str], str]:
+        """Each answer made HTML in a turn of the loop of its own (a few milliseconds
+        each): a long chat's page is made without stopping the window."""
+        from ..protocol.items import AssistantText
+
+        made: dict[str, str] = {}
+        for item in chat.transcript().items:
+            if isinstance(item, AssistantText):
+                text = item.text.rstrip()
+                if text not in made:
+                    made[text] = answer_html(text)
+                    await asyncio.sleep(0)
+        return made.__getitem__
 
     def open_exported_chat(self, path: Path) -> ExportedChat | None:
         """Read a chat this app exported as JSON; no controller needed."""

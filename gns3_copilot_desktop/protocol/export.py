@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -217,7 +218,11 @@ _STYLE = """
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 60em; margin: 2em auto; padding: 0 1em; color: #1b1b1b; }
 h1 { font-size: 1.5em; } .facts { color: #555; }
 .question { background: #e8f0fe; border-radius: 8px; padding: .6em 1em; margin: 1.5em 0 .8em; }
-.answer { white-space: pre-wrap; margin: .6em 0; }
+.answer { margin: .6em 0; } .question, .plain { white-space: pre-wrap; }
+.answer table { border-collapse: collapse; margin: .5em 0; } .answer th, .answer td { border: 1px solid #c8ccd2; padding: .2em .6em; text-align: left; }
+.answer blockquote { border-left: 3px solid #c8ccd2; margin: .5em 0; padding-left: 1em; color: #444; }
+.answer code { background: #f4f5f7; border-radius: 3px; padding: 0 .2em; } .answer pre code { padding: 0; }
+.answer .link { text-decoration: underline dotted; }
 .tool { border: 1px solid #c8d3e6; border-radius: 8px; margin: .6em 0; padding: .4em .8em; }
 .tool.limit { border-color: #d98a00; background: #fff6e5; }
 .tool summary { cursor: pointer; font-weight: 600; }
@@ -230,8 +235,11 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def to_html(chat: ExportedChat) -> str:
-    """One file, no scripts, nothing fetched (the policy forbids it), all text escaped."""
+def to_html(chat: ExportedChat, answer_html: Callable[[str], str] | None = None) -> str:
+    """One file, no scripts, nothing fetched (the policy forbids it), all text escaped.
+    `answer_html`: an answer's Markdown as an HTML fragment, as the window shows it
+    (ui/answer_html, by the untrusted-text policy); without it, answers are their
+    Markdown as text."""
     body = [f"<h1>{_e(chat.title)}</h1>", '<ul class="facts">']
     fact = translate("ExportWords", "<li><b>{key}:</b> {value}</li>")
     body += [fact.format(key=_e(key), value=_e(value)) for key, value in _header_facts(chat)]
@@ -239,8 +247,10 @@ def to_html(chat: ExportedChat) -> str:
     for item in chat.transcript().items:
         if isinstance(item, UserMessage):
             body.append(f'<div class="question answer">{_e(item.text)}</div>')
+        elif isinstance(item, AssistantText) and answer_html is not None:
+            body.append(f'<div class="answer">\n{answer_html(item.text.rstrip())}\n</div>')
         elif isinstance(item, AssistantText):
-            body.append(f'<div class="answer">{_e(item.text.rstrip())}</div>')
+            body.append(f'<div class="answer plain">{_e(item.text.rstrip())}</div>')
         elif isinstance(item, ToolCall):
             arguments, _ = _pretty(item.arguments)
             limit = " limit" if item.limit is not None else ""

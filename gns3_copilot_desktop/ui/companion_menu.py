@@ -359,7 +359,9 @@ class Companion(QObject):
         return Path(documents) if documents and Path(documents).is_dir() else Path.home()
 
     def export_to(self, path: Path, chat=None):
-        return self.presenter.spawn(self.presenter.export_chat(path, chat))
+        from .answer_html import answer_html  # a web page shows the answers as the window does
+
+        return self.presenter.spawn(self.presenter.export_chat(path, chat, answer_html))
 
     def ask_open_exported(self):
         from PySide6.QtWidgets import QFileDialog

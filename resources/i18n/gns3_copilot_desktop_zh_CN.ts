@@ -25,6 +25,13 @@
     </message>
 </context>
 <context>
+    <name>AnswerHtml</name>
+    <message>
+        <source>A long answer: shown as the Markdown it was written in.</source>
+        <translation>回答较长：按其原始 Markdown 文本显示。</translation>
+    </message>
+</context>
+<context>
     <name>App</name>
     <message>
         <source>Demo controller at {url} (a simulated lab; nothing leaves this machine)</source>
