@@ -92,14 +92,18 @@ def test_a_person_with_keyboard_mouse_and_screen_reader(desktop, tmp_path):
     assert unnamed == []
 
     # Tab from the message box reaches every showing button, the message box first
-    # handing over to Send (not keeping the Tab as a character).
+    # handing over to Send (not keeping the Tab as a character). Tab enters the
+    # conversation at the part in view (see ui/tab_order): what is above it is reached
+    # going back, Shift+Tab from the message box.
     buttons = {n["name"] for n in showing(tree, "push button") if n["enabled"]}
     [box] = [n["box"] for n in showing(tree, "text", "Message to the Copilot")]
     desktop.xdotool("mousemove", "--sync", str(box[0] + 10), str(box[1] + 10), "click", "1")
     order = desktop.probe("tab", "45")
     names = [(f or {}).get("name", "") for f in order]
     assert names[0] == "Send"
-    reached = {(f or {}).get("name") for f in order if f and f["role"] == "push button"}
+    desktop.xdotool("mousemove", "--sync", str(box[0] + 10), str(box[1] + 10), "click", "1")
+    back = desktop.probe("tab", "20", "shift+Tab")
+    reached = {(f or {}).get("name") for f in order + back if f and f["role"] == "push button"}
     assert buttons - reached == set(), f"Tab never reached {buttons - reached}; order: {names}"
     copy_at = names.index("Copy the call and its result")
     assert copy_at < names.index("Continue with higher limits"), "the cards' buttons come before Continue, in reading order"

@@ -173,7 +173,47 @@ def test_every_tab_stop_shows_that_it_has_the_keyboard(app):
         app.settle(0.03)
         stops.append((type(widget).__name__, widget.accessibleName() or widget.property("text"), with_keyboard != without))
     kinds = {kind for kind, _, _ in stops}
-    assert {"MarkdownBlock", "RingedButton"} <= kinds, stops  # (what is tested here)
-    # (The conversation itself, a scroll area, is left out: a ring drawn over it stopped
-    # Qt from scrolling it by moving pixels; see the closing notes.)
-    assert [stop for stop in stops if not stop[2] and stop[0] != "ChatView"] == []
+    assert {"MarkdownBlock", "RingedButton", "ChatView"} <= kinds, stops  # (what is tested here)
+    assert [stop for stop in stops if not stop[2]] == []
+
+
+def test_the_conversations_ring_costs_no_fast_scrolling(app):
+    """The conversation's ring is drawn in a margin around its viewport: scrolled by a
+    few pixels with the ring on, Qt still moves the pixels and paints only the strip that
+    came into view (a ring laid over the viewport made it paint all of it, 49 times the
+    work, in an earlier try)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from test_ui_find import topology
+
+    topology(app, 1024)
+    chat = app.window.chat
+    bar = chat.verticalScrollBar()
+    bar.setValue(bar.maximum() // 2)
+    app.settle(0.3)
+    chat.setFocus(Qt.FocusReason.TabFocusReason)
+    app.settle(0.1)
+    assert chat._ringed and chat.viewport().geometry().top() > 0  # the ring is on, outside the viewport
+
+    viewport = chat.viewport()
+
+    class Painted(QObject):
+        """The area painted in the conversation (by whatever widget in it)."""
+
+        area = 0
+
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint and watched.isWidgetType() and (
+                    watched is viewport or viewport.isAncestorOf(watched)):
+                Painted.area += sum(r.width() * r.height() for r in event.region())
+            return False
+
+    counter = Painted()
+    QApplication.instance().installEventFilter(counter)
+    try:
+        for _ in range(5):
+            bar.setValue(bar.value() + 8)
+            app.settle(0.05)
+    finally:
+        QApplication.instance().removeEventFilter(counter)
+    assert 0 < Painted.area <= 5 * viewport.width() * 24 * 3, (Painted.area, viewport.width() * viewport.height())

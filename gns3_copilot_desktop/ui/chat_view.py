@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ..protocol.translation import number, translate
 from . import loop_turn, theme, untrusted
-from .focus_ring import RingedButton
+from .focus_ring import RingedButton, RingedFocus, ring_outside
 from .qt_namespace import Qt, set_by_name
 from .selectable import SelectableLabel
 from .wrap_anywhere import WrapAnywhereLabel
@@ -449,7 +449,7 @@ GROUP_SIZE = 16
 ANCHOR_SETTLED_MS = 1000  # a held view is let go this long after the layout's last step
 
 
-class ChatView(QScrollArea):
+class ChatView(RingedFocus, QScrollArea):
     """Renders a transcript. A long history shows its newest items first; earlier ones
     come a page at a time ("Show earlier messages"), so opening any chat is quick."""
 
@@ -463,6 +463,7 @@ class ChatView(QScrollArea):
         self.setWidgetResizable(True)
         set_by_name(self, horizontalScrollBarPolicy="ScrollBarAlwaysOff")
         self.setFrameShape(QFrame.Shape.NoFrame)
+        ring_outside(self)  # the keyboard's ring, around what scrolls (see focus_ring)
         self.setAccessibleName(translate("ChatView", "Conversation"))
         self._content = QWidget()
         self._layout = QVBoxLayout(self._content)

@@ -12,14 +12,16 @@ colour over their edge, as browsers show focus-visible: not after a mouse click.
 Drawn by the widget itself at the end of its paint, not by a widget laid over it: an
 overlay was one more (unnamed) object for a screen reader inside the button, and laid
 over a scroll area it stopped Qt from scrolling by moving pixels (49 times the painting
-for the conversation).
+for the conversation). The conversation (a scroll area whose viewport scrolls) keeps a
+margin of the ring's width around its viewport and draws its ring there, on itself
+(`ring_outside`): nothing is drawn over what scrolls.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QPainter, QPalette, QPen
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtCore import QEvent, QObject, QRectF
+from PySide6.QtGui import QPainter, QPalette, QPen, QRegion
+from PySide6.QtWidgets import QAbstractScrollArea, QPushButton, QWidget
 
 from .qt_namespace import Qt  # (not PySide's: its 93 enums would be built before the first frame)
 
@@ -67,8 +69,42 @@ class RingedFocus:
     def _set_ringed(self, ringed: bool) -> None:
         if ringed != self._ringed:
             self._ringed = ringed
+            if getattr(self, "_ring_outside", False):
+                _RingOutside.of(self)  # (installed when first wanted)
+                self.update(QRegion(self.rect()).subtracted(QRegion(self.viewport().geometry())))
+                return
             surface = self.viewport() if hasattr(self, "viewport") else self
             surface.update()
+
+
+def ring_outside(area: QAbstractScrollArea) -> None:
+    """Keep room for the ring around a scroll area's viewport (it mixes in RingedFocus):
+    the ring is drawn in that margin, never over the viewport. Set once, when the area
+    is made: a margin set later would lay the whole conversation out again."""
+    area.setViewportMargins(WIDTH, WIDTH, WIDTH, WIDTH)
+    area._ring_outside = True
+
+
+class _RingOutside(QObject):
+    """Paints a scroll area's ring after Qt's own paint of the area itself (its frame;
+    the viewport is a child painted apart). A filter, installed when the area first has
+    the keyboard: a Python event() of the area's own would take every event it gets from
+    the first frame on (see main_window.PaintHold)."""
+
+    @classmethod
+    def of(cls, area: QAbstractScrollArea) -> _RingOutside:
+        painter = getattr(area, "_ring_painter", None)
+        if painter is None:
+            painter = area._ring_painter = cls(area)
+            area.installEventFilter(painter)
+        return painter
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() != QEvent.Type.Paint or not getattr(watched, "_ringed", False):
+            return False
+        watched.event(event)  # Qt's paint of the area first
+        draw_ring(watched)
+        return True
 
 
 class RingedButton(RingedFocus, QPushButton):

@@ -89,11 +89,12 @@ def main() -> None:
         nodes: list = []
         walk(app, nodes)
         print(json.dumps(nodes))
-    elif command == "tab":
+    elif command == "tab":  # tab N [KEY]: press Tab (or KEY, e.g. shift+Tab) N times
         presses = int(sys.argv[3])
+        key = sys.argv[4] if len(sys.argv) > 4 else "Tab"
         seen = []
         for _ in range(presses):
-            subprocess.run(["xdotool", "key", "--clearmodifiers", "Tab"], check=True)
+            subprocess.run(["xdotool", "key", "--clearmodifiers", key], check=True)
             time.sleep(0.25)
             seen.append(focused(app))
         print(json.dumps(seen))
