@@ -119,6 +119,22 @@ def test_html_shows_answers_as_the_window_does_and_still_loads_and_runs_nothing(
     assert "default-src 'none'" in page
 
 
+def test_html_numbers_steps_ticks_tasks_and_keeps_what_the_window_shows_as_text(qapp):
+    """From a review: steps parted by code blocks were numbered 1, 1, 1 in the page (the
+    window shows 1, 2, 3); a task list's ticks were lost; an answer the window shows as
+    plain text (a line too long for the importer) lost its indentation and blank lines."""
+    from gns3_copilot_desktop.ui.answer_html import answer_html
+
+    steps = answer_html("1. Configure:\n\n```\nconf t\n```\n\n2. Save:\n\n```\nwr\n```\n\n3. Verify.")
+    assert "<ol>" in steps and '<ol start="2">' in steps and '<ol start="3">' in steps
+    assert '<ol start="3">' in answer_html("3. three\n4. four")
+    tasks = answer_html("- [x] OSPF up\n- [ ] BGP next")
+    assert "<li>☑ OSPF up" in tasks and "<li>☐ BGP next" in tasks
+    plain = answer_html("Config:\n\n    interface e0\n      ip address 10.0.0.1\n\n" + "A" * 4100)
+    assert plain.startswith('<p class="notice">Shown as plain text (a line is too long).</p>')
+    assert '<div class="plain">Config:\n\n    interface e0\n      ip address 10.0.0.1\n\n' in plain
+
+
 def test_html_shows_a_very_long_answer_as_its_text_without_stalling(qapp):
     """Qt's importer takes seconds on a long table (47 s for 1 MB): such an answer is
     its Markdown text in the page, said so."""

@@ -119,6 +119,11 @@ def test_a_link_shows_where_it_goes_while_the_pointer_is_on_it(app):
     # The real address, its hidden reversal shown as a mark, not the link's words.
     assert status.message.text().startswith("https://example.org/") and "\u202e" not in status.message.text()
     assert "fdp.exe" in status.message.text()
+    # A timed message that ends meanwhile leaves the address on show (it emptied the bar).
+    status.showMessage("Saved", 100)
+    app.settle(0.3)
+    assert "example.org" in status.message.text()
+    status.showMessage("Chat saved")
     QTest.mouseMove(block.viewport(), QPoint(on_link.x(), block.viewport().height() + 40))  # off the block
     QTest.mouseMove(app.window.composer.edit, QPoint(5, 5))
     app.wait(lambda: status.message.text() == "Chat saved", what="the bar's message back")

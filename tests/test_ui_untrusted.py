@@ -141,6 +141,24 @@ def test_images_show_as_links_and_nothing_is_read(app, fifo, tmp_path, monkeypat
     assert app.presenter.transcript.state == TurnState.DONE
 
 
+def test_an_image_without_alt_text_is_shown_as_a_link_not_dropped(app, fifo):
+    """`![](address)` was shown as nothing at all (Qt's importer makes no image without
+    alt text), its address lost, and a badge `[![](…)](…)` with its link: now "[image]",
+    a link to its address, read from nothing. In code, it stays as written."""
+    ready(app)
+    play(app, Play(answer=f"Before ![]({fifo.path}) after, a badge [![](http://127.0.0.1:9/b.png)](http://127.0.0.1:9/) "
+                          "and `![](in-a-span)`.\n\n```\n![](in-a-fence)\n```\n"))
+    text = shown_text(app)
+    assert "Before [image] after, a badge [image] and ![](in-a-span)." in text
+    assert "![](in-a-fence)" in text
+    block = link_block(app, "Before")
+    cursor = block.document().find("[image]")
+    cursor.setPosition(cursor.selectionStart() + 2)
+    assert block.anchorAt(block.cursorRect(cursor).center()) == fifo.path  # the address kept, as a link
+    app.settle(0.2)
+    assert not fifo.opened
+
+
 def test_links_open_only_after_a_confirmation_showing_the_real_target(app, opened_urls):
     ready(app)
     play(app, cases()["links"])

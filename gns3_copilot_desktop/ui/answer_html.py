@@ -15,19 +15,22 @@ from urllib.parse import urlsplit
 
 import shiboken6
 
-from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextFormat, QTextListFormat
+from PySide6.QtGui import QTextBlock, QTextBlockFormat, QTextCursor, QTextDocument, QTextFormat, QTextListFormat
 
-from ..protocol.translation import translate
+from ..protocol.translation import sentence, translate
 from . import untrusted
 
 # Longer answers are written as their Markdown text: Qt's importer takes time growing
 # with the square of a table's rows (a 200 KB table 1.7 s, 1 MB 47 s, on the UI thread),
-# where the window cuts a long answer into blocks. 64 KB is far more than a model's
-# answer (a few thousand tokens); a 64 KB table takes about 0.2 s.
-LONGEST_PARSED = 64 * 1024
+# where the window cuts a long answer into blocks. 32 KB is more than a model's answer
+# (a few thousand tokens); the slowest 32 KB (a table of 60 columns, a list of 4,000
+# items) takes about 0.2-0.4 s here, made and written.
+LONGEST_PARSED = 32 * 1024
 HEADING_OFFSET = 1  # the page's title is its one <h1>: an answer's "#" is an <h2>
 _ORDERED = {QTextListFormat.Style.ListDecimal, QTextListFormat.Style.ListLowerAlpha, QTextListFormat.Style.ListUpperAlpha,
             QTextListFormat.Style.ListLowerRoman, QTextListFormat.Style.ListUpperRoman}
+# A task list's items ("- [x] done", "- [ ] to do"): their box, as text.
+_TASK_MARKS = {QTextBlockFormat.MarkerType.Checked: "☑ ", QTextBlockFormat.MarkerType.Unchecked: "☐ "}
 _LINE_BREAK = "\u2028"  # Qt's line separator inside a block (a Markdown hard break)
 
 
@@ -38,8 +41,13 @@ def _e(text: str) -> str:
 def answer_html(text: str) -> str:
     """The answer's Markdown as an HTML fragment; a very long one as its text (see
     LONGEST_PARSED)."""
-    if len(text) > LONGEST_PARSED:
-        note = translate("AnswerHtml", "A long answer: shown as the Markdown it was written in.")
+    reason = untrusted.too_hard(text) if len(text) <= LONGEST_PARSED else None
+    if len(text) > LONGEST_PARSED or reason is not None:
+        # As its text, spaces and blank lines kept (what the window shows such an answer as).
+        if reason is None:
+            note = translate("AnswerHtml", "A long answer: shown as the Markdown it was written in.")
+        else:
+            note = sentence(translate("Untrusted", "Shown as plain text ({reason})."), reason=reason)
         return f'<p class="notice">{_e(note)}</p>\n<div class="plain">{_e(untrusted.visible(text))}</div>'
     document = QTextDocument()
     untrusted.render_markdown(document, text)
@@ -179,10 +187,12 @@ class _Writer:
             if not self.lists:
                 self._quote(_quote_level(block))
             ordered = listed.format().style() in _ORDERED
-            start = listed.itemNumber(block) + 1
+            # (Steps parted by code blocks are lists of their own, each starting where
+            # the answer numbered it: "2." after the first step's code.)
+            start = listed.format().start() + listed.itemNumber(block)
             self.out.append(("<ol>" if start == 1 else f'<ol start="{start}">') if ordered else "<ul>")
             self.lists.append((which, "</ol>" if ordered else "</ul>"))
-        self.out.append(f"<li>{inline(block)}")
+        self.out.append(f"<li>{_TASK_MARKS.get(block.blockFormat().marker(), '')}{inline(block)}")
 
     def _code(self, block: QTextBlock) -> QTextBlock:
         """One <pre> for a run of code lines; the block after it."""

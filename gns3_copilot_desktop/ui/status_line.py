@@ -27,12 +27,18 @@ class StatusLine(QStatusBar):
         # A permanent widget across the whole bar: QStatusBar paints a message only left of
         # its permanent widgets, so it is shown once, by the label.
         self.addPermanentWidget(self.message, 1)
-        self.messageChanged.connect(self.message.setText)
+        self._link = ""  # the address of the link pointed at, shown instead of the message
+        self.messageChanged.connect(self._message_changed)
+
+    def _message_changed(self, text: str) -> None:
+        if not self._link:  # (a message that comes or goes meanwhile shows once the link is left)
+            self.message.setText(text)
 
     def show_link(self, address: str) -> None:
-        """While the pointer (or the keyboard) is on a link: where it really goes, as a
-        browser shows it, since a link's text can say anything. Nothing: the bar's
-        message again (a timed one still goes at its time)."""
+        """While the pointer is on a link: where it really goes, as a browser shows it,
+        since a link's text can say anything. Nothing: the bar's message again (a timed
+        one still goes at its time)."""
+        self._link = address
         if address:
             shown = visible(address)
             self.message.setText(shown[:LONGEST_ADDRESS] + ("…" if len(shown) > LONGEST_ADDRESS else ""))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ..protocol.fences import code_ranges
 from ..protocol.table_ends import end_tables
 from ..protocol.translation import sentence, translate
 from ..protocol.untrusted_text import in_sentence, visible  # noqa: F401 - the policy's text half, used through here
@@ -132,7 +133,7 @@ def render_markdown(document: QTextDocument, text: str, wrapped_as: str | None =
     if reason is not None:
         render_plain_with_notice(document, text, sentence(translate("Untrusted", "Shown as plain text ({reason})."), reason=reason))
         return
-    document.setMarkdown(visible(end_tables(text)), markdown_features())
+    document.setMarkdown(_with_alt_text(visible(end_tables(text))), markdown_features())
     option = document.defaultTextOption()
     # Qt looks for a word boundary in a long run without spaces at length cost per
     # line: such a run (a base64 blob, a hash, "AAAA…") wraps anywhere instead.
@@ -142,6 +143,29 @@ def render_markdown(document: QTextDocument, text: str, wrapped_as: str | None =
         document.setDefaultTextOption(option)
     if "](" in text or "]:" in text:  # inline or reference images; else there are none
         _images_as_links(document)
+
+
+# The alt text given to an image that has none (see _with_alt_text): a private-use
+# character, shown as "[image]".
+NO_ALT = "\ue000"
+
+
+def _with_alt_text(text: str) -> str:
+    """`![](address)` given an alt text, outside code: Qt's importer makes an image only
+    of one that has some. Without, the image was nothing at all, its address lost, and a
+    badge, `[![](…)](…)`, its link too."""
+    if "![](" not in text:
+        return text
+    code = code_ranges(text)
+
+    def given(match: re.Match[str]) -> str:
+        at = match.start()
+        line = text.rfind("\n", 0, at) + 1
+        if any(start <= at < end for start, end in code) or text.count("`", line, at) % 2:
+            return match.group()  # in a code block or a code span: as written
+        return f"![{NO_ALT}]("
+
+    return re.sub(r"!\[\]\(", given, text)
 
 
 def long_run(text: str) -> bool:
@@ -194,7 +218,7 @@ def _images_as_links(document: QTextDocument) -> None:
         link.setAnchorHref(address)
         link.setFontUnderline(True)
         link.setToolTip(tooltip(address))
-        shown = translate("Untrusted", "[image: {text}]").format(text=visible(alt)) if alt else translate("Untrusted", "[image]")
+        shown = translate("Untrusted", "[image: {text}]").format(text=visible(alt)) if alt and alt != NO_ALT else translate("Untrusted", "[image]")
         cursor.insertText(shown, link)
 
 
