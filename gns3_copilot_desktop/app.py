@@ -167,7 +167,7 @@ async def connect(args: Namespace, window, closed) -> None:
             # Seconds between streamed pieces; the real-window tests ask for a slower pace.
             pace_s = float(os.environ.get("GNS3_COPILOT_DEMO_PACE", "0.02"))
             demo = DemoController(pace_s=pace_s, behave=args.demo).start()
-            creds = demo.credentials
+            creds = window.demo_credentials = demo.credentials
             from .protocol.translation import translate
 
             said = translate("App", "Demo controller at {url} (a simulated lab; nothing leaves this machine)")

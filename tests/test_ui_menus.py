@@ -82,3 +82,28 @@ def test_sign_out_and_connect_to_another_controller_from_the_menu(app):
     assert app.window.sign_in_button.isVisible()
     menus.file.aboutToShow.emit()
     assert menus.sign_in.isEnabled() and not menus.sign_out.isEnabled()
+
+
+def test_signing_out_of_the_demo_controller_is_not_a_dead_end(app):
+    """The demo's password is made at each start and shown nowhere: after Sign out the
+    dialog asked for it and every try failed until a restart. The dialog now has it
+    filled in and says so; Enter signs in again."""
+    from PySide6.QtCore import Qt
+
+    app.window.demo_credentials = app.demo.credentials  # as app.connect sets it with --demo
+    app.sign_in_demo()
+    app.window.sign_out_button.click()
+    app.wait(lambda: app.presenter.client is None, what="signed out")
+    app.window.sign_in_button.click()
+    dialog = app.window.sign_in_dialog
+    assert dialog.isVisible() and dialog.password.text() == app.demo.credentials.password
+    assert "password is filled in" in dialog.reason.text() and dialog.reason.isVisible()
+    app.press(dialog.password, Qt.Key.Key_Return)
+    app.wait(lambda: app.presenter.client is not None and not dialog.isVisible(), what="signed in again")
+    # Not the demo: the password is the user's to type.
+    app.window.demo_credentials = None
+    app.window.sign_out_button.click()
+    app.wait(lambda: app.presenter.client is None, what="signed out")
+    app.window.sign_in_button.click()
+    assert dialog.password.text() == ""
+    dialog.reject()

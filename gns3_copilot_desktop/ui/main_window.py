@@ -198,6 +198,7 @@ class MainWindow(QMainWindow):
         self.restart_language: str | None = None  # …told this language (it could not be saved)
         self.menus = None  # the menus' contents, made with the presenter (after the first paint)
         self._sign_in_dialog = None
+        self.demo_credentials = None  # the embedded demo controller's, in demo mode (app.connect)
         self._running = False
         self._stopping = False
         self._banner_says = None  # what the banner says now (see _update_banner)
@@ -392,7 +393,15 @@ class MainWindow(QMainWindow):
         if self._sign_in_dialog is not None and self._sign_in_dialog.isVisible():
             return  # already asking: never wipe what the user is typing
         self.sign_in_dialog.set_remember_possible(self.presenter.credentials.available)
-        self.sign_in_dialog.prefill(url, username, reason, self.presenter.settings.remember_me)
+        demo = self.demo_credentials
+        if demo is not None and url == demo.url and username == demo.username:
+            # The embedded demo controller's password is made at each start and shown
+            # nowhere: after Sign out, the way back in was a restart.
+            reason = reason or translate("MainWindow", "The demo controller's password is filled in: press Sign in.")
+            self.sign_in_dialog.prefill(url, username, reason, False)
+            self.sign_in_dialog.password.setText(demo.password)
+        else:
+            self.sign_in_dialog.prefill(url, username, reason, self.presenter.settings.remember_me)
         self.sign_in_dialog.open()
 
     def _remember_possible(self, possible: bool) -> None:

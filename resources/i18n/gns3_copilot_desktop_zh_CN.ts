@@ -1413,6 +1413,10 @@ and any tool not known to only read. Known to only read:
         <translation>正在启动…</translation>
     </message>
     <message>
+        <source>The demo controller&apos;s password is filled in: press Sign in.</source>
+        <translation>已填入演示控制器的密码：请按“登录”。</translation>
+    </message>
+    <message>
         <source>Not signed in (was {user} @ {url})</source>
         <translation>未登录（之前为 {user} @ {url}）</translation>
     </message>
