@@ -213,6 +213,20 @@ def test_export_from_the_window_and_open_it_again_offline(app, tmp_path):
     assert window.isVisible() and window.title.text() == "Check the interface status of all devices"
     # Drawn newest first, a slice at a time, like any chat opened.
     app.wait(lambda: len(window.view.widgets()) == shown, 5, "the exported chat drawn whole")
+    # Find works there as in the main window (Ctrl+F did nothing); Esc closes Find,
+    # then the window.
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window.activateWindow()
+    QTest.keyClick(window.view, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.find_bar.isVisible() and window.find_bar.box.hasFocus()
+    QTest.keyClicks(window.find_bar.box, "R2")
+    app.wait(lambda: window.find_bar.count.text().startswith("1 of"), what="occurrences counted")
+    QTest.keyClick(window.find_bar.box, Qt.Key.Key_Escape)
+    assert not window.find_bar.isVisible() and window.isVisible()
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not window.isVisible()
     window.close()
 
 

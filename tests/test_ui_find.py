@@ -240,3 +240,14 @@ def test_an_occurrence_in_a_whole_tool_result_is_on_screen_in_a_small_window(app
             assert 0 <= top and top + rect.height() <= chat.viewport().height(), (top, chat.viewport().height())
         QTest.keyClick(find.box, Qt.Key.Key_Return)
     assert seen >= 1
+
+
+def test_esc_closes_find_wherever_the_focus_is_once_nothing_runs(app):
+    """Esc closed Find only from its own box: after a click in the chat it did nothing
+    (the window's Esc stops the Copilot, and nothing was running)."""
+    topology(app)
+    find = open_find(app)
+    QTest.keyClicks(find.box, "R1")
+    app.window.chat.setFocus()
+    QTest.keyClick(app.window.chat, Qt.Key.Key_Escape)
+    assert not find.isVisible()

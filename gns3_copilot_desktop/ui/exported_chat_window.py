@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDateTime, QLocale, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..protocol.translation import translate
 from . import untrusted
 from .chat_view import ChatView
+from .find_bar import FindBar
 
 if TYPE_CHECKING:
     from ..protocol.export import ExportedChat
@@ -49,12 +51,20 @@ class ExportedChatWindow(QWidget):
         top.addWidget(self.export_button)
         self.view = ChatView()
         self.view.offers_continue = False  # a file read, not a chat to go on with
+        self.find_bar = FindBar(self.view)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.find_bar)
         layout.addWidget(self.view, 1)
         transcript = chat.transcript()
         self.view.set_placeholder(translate("ExportedChatWindow", "This exported chat has no messages."))
         self.view.reset(transcript)
+        # As in the main window: Ctrl+F finds, Esc closes Find; Esc again, or Ctrl+W,
+        # closes the window (a reader's window, nothing to lose).
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, activated=lambda: self.find_bar.open(transcript))
+        QShortcut(QKeySequence("Ctrl+W"), self, activated=self.close)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self,
+                  activated=lambda: self.find_bar.hide_bar() if self.find_bar.isVisible() else self.close())
 
 
 def _when(iso: str) -> str:

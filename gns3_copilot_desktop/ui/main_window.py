@@ -354,8 +354,14 @@ class MainWindow(QMainWindow):
         self.presenter.spawn(self.presenter.stop())
 
     def _escape(self) -> None:
+        """Esc stops the Copilot; with nothing running it closes Find, wherever the focus
+        is (in Find's own box, the box takes it first)."""
         if self.presenter is not None and self.presenter.is_running:
             self.stop_turn()
+            return
+        find_bar = getattr(getattr(self, "companion", None), "find_bar", None)
+        if find_bar is not None and find_bar.isVisible():
+            find_bar.hide_bar()
 
     def _send(self, text: str) -> None:
         self.alert.setVisible(False)  # the last error is not this attempt's

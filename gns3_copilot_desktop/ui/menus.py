@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 SHORTCUTS = [  # key names as printed on keyboards; what they do, translated when shown
     ("Enter", QT_TRANSLATE_NOOP("Menus", "send the message")),
     ("Shift+Enter", QT_TRANSLATE_NOOP("Menus", "new line in the message")),
-    ("Esc", QT_TRANSLATE_NOOP("Menus", "stop the Copilot (anywhere in the window)")),
+    ("Esc", QT_TRANSLATE_NOOP("Menus", "stop the Copilot (anywhere in the window); else close Find")),
     ("Tab / Shift+Tab", QT_TRANSLATE_NOOP("Menus", "move between controls")),
+    ("Page Up / Page Down / Home / End",
+     QT_TRANSLATE_NOOP("Menus", "move through the conversation (also after a click in an answer)")),
     ("Enter / Space", QT_TRANSLATE_NOOP("Menus", "open the chat chosen in the list; press a focused button")),
     ("Shift+F10 / Menu", QT_TRANSLATE_NOOP("Menus", "the menu of the chat chosen in the list (rename, pin, delete)")),
     ("F2", QT_TRANSLATE_NOOP("Menus", "rename the chat chosen in the list")),

@@ -1528,10 +1528,6 @@ and any tool not known to only read. Known to only read:
         <translation>在消息中换行</translation>
     </message>
     <message>
-        <source>stop the Copilot (anywhere in the window)</source>
-        <translation>停止 Copilot（在窗口任意位置）</translation>
-    </message>
-    <message>
         <source>move between controls</source>
         <translation>在控件之间移动</translation>
     </message>
@@ -1630,6 +1626,14 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>stop the Copilot (anywhere in the window); else close Find</source>
+        <translation>停止 Copilot（在窗口任意位置）；否则关闭查找</translation>
+    </message>
+    <message>
+        <source>move through the conversation (also after a click in an answer)</source>
+        <translation>在对话中翻页和跳转（在回答中点击之后也可以）</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
