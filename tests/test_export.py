@@ -154,7 +154,34 @@ def test_html_shows_a_very_long_answer_as_its_text_without_stalling(qapp):
 def test_markdown_fences_outlast_backticks_in_the_data(demo):
     chat_ = exported(demo, "Show me the topology", hostile=True)
     text = to_markdown(chat_)
-    assert HOSTILE in text  # the answer itself, as the LLM wrote it
+    # The answer as the LLM wrote it, its raw HTML as text (a viewer shows it as written).
+    assert HOSTILE.replace("<", "&lt;") in text
+    assert "<script" not in text and "<img" not in text
+
+
+def test_markdown_loads_and_hides_nothing_in_a_viewer(demo):
+    """The Markdown export carried an answer's images (a viewer loads them: a tracker,
+    /dev/zero), its raw HTML and a hidden U+202E that turned "exe.pdf" round: as the
+    window shows them now, images as links, HTML as text, the reversal as a mark. Code
+    is left as written (a viewer shows it as text)."""
+    answer = ("See ![the topology](http://127.0.0.1:9/x.png), ![zero](/dev/zero) and [\u202efdp.exe](https://e.com/a.exe); "
+              "<img src=\"http://127.0.0.1:9/y.png\"> `<kept in code>` <https://docs.gns3.com/>\n\n"
+              "```html\n<img src=\"in-a-fence\">\n```\n")
+
+    async def go():
+        async with await signed_in(demo) as client:
+            project = await project_id(client)
+            _, transcript = await chat(client, project, "Show me the topology")
+            session = demo.state.sessions.get(project, demo.state.auth.user_id, transcript.session_id)
+            session.add_message(role="assistant", content=answer)
+            sessions = await client.sessions(project)
+            return ExportedChat(await client.history(project, transcript.session_id), sessions[0], "OSPF Lab", demo.url)
+
+    text = to_markdown(run(go()))
+    assert "See [image: the topology](http://127.0.0.1:9/x.png), [image: zero](/dev/zero) and [⟨U+202E⟩fdp.exe]" in text
+    assert '&lt;img src="http://127.0.0.1:9/y.png"> `<kept in code>` <https://docs.gns3.com/>' in text
+    assert '```html\n<img src="in-a-fence">\n```' in text
+    assert "![" not in text and "\u202e" not in text
 
 
 def test_an_answers_headings_sit_under_its_question_in_the_markdown_outline(demo):
@@ -348,3 +375,27 @@ def test_every_answer_is_a_well_formed_fragment(qapp):
         nesting = Nesting()
         nesting.feed(answer_html(text))
         assert nesting.wrong == [] and nesting.open == [], name
+
+
+@pytest.mark.parametrize("text, made", [
+    ("![a](u) `![b](v)` ``![c](w)`` ![d][1]", "[image: a](u) `![b](v)` ``![c](w)`` [image: d][1]"),
+    ("![`x`](u) and ![](u)", "[image: `x`](u) and [image](u)"),  # (an image's alt in code is still an image)
+    ("a `` ` `` <b> ``` `` <i>", "a `` ` `` &lt;b> ``` `` &lt;i>"),  # runs match runs of their length
+    ("` unclosed <b>", "` unclosed &lt;b>"),
+    ("3 < 4 and <https://a.example/x> <mailto:x> </p> <!-- c -->", "3 < 4 and <https://a.example/x> &lt;mailto:x> &lt;/p> &lt;!-- c -->"),
+])
+def test_inert_markdown_keeps_code_and_autolinks(text, made):
+    from gns3_copilot_desktop.protocol.inert_markdown import inert
+
+    assert inert(text) == made
+
+
+def test_inert_markdown_reads_a_line_of_many_backtick_runs_in_linear_time():
+    import time
+
+    from gns3_copilot_desktop.protocol.inert_markdown import inert
+
+    line = "".join("`" * (n % 50 + 1) + " x " for n in range(20000)) + "<b>"
+    started = time.perf_counter()
+    inert(line)
+    assert time.perf_counter() - started < 2  # (a bound, not a benchmark: 0.03 s here)

@@ -4,8 +4,9 @@ that the app opens again offline. Pure: text in, text out.
 The source is the controller's history (`ConversationHistory`), the same thing the app
 opens a chat from, so an exported chat reads back exactly as it showed. Everything in
 it is untrusted (LLM text, tool output, titles): the HTML escapes all of it and loads
-nothing from anywhere; the Markdown puts tool data in fences longer than any run of
-backticks inside.
+nothing from anywhere; the Markdown, opened in viewers that load images and show raw
+HTML, has them made inert (inert_markdown) and puts tool data in fences longer than any
+run of backticks inside. Both show hiding characters as marks, as the window does.
 
 Markdown and HTML are documents for people: their headings and the app's notices are in
 the language the app speaks when exporting (the conversation itself stays as it was
@@ -25,10 +26,12 @@ from typing import Any
 from .items import AssistantText, ErrorNotice, InfoNotice, ToolCall, ToolStatus, UserMessage
 from .copilot_modes import mode_name
 from .fences import fence_after_line
+from .inert_markdown import inert
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
 from .turn_records import TurnRecord
 from .translation import number, sentence, translate
+from .untrusted_text import visible
 
 FORMAT = "gns3-copilot-chat"
 FORMAT_VERSION = 1
@@ -163,27 +166,31 @@ def _header_facts(chat: ExportedChat) -> list[tuple[str, str]]:
 
 
 def to_markdown(chat: ExportedChat) -> str:
-    out = [f"# {_one_line(chat.title)}", ""]
+    """The chat as a Markdown document, every untrusted text in it made inert for a
+    Markdown viewer (inert_markdown: images as links, raw HTML as text, hiding characters
+    as marks; tool data, in fences, with its marks)."""
+    out = [inert(f"# {_one_line(chat.title)}"), ""]
     fact = translate("ExportWords", "- **{key}:** {value}")
-    out += [fact.format(key=key, value=_one_line(value)) for key, value in _header_facts(chat)]
+    out += [inert(fact.format(key=key, value=_one_line(value))) for key, value in _header_facts(chat)]
     questions = 0
     for item in chat.transcript().items:
         if isinstance(item, UserMessage):
             questions += 1
-            out += ["", translate("ExportWords", "## Question {number}").format(number=number(questions)), "", _quote(item.text)]
+            out += ["", translate("ExportWords", "## Question {number}").format(number=number(questions)), "",
+                    _quote(inert(item.text))]
         elif isinstance(item, AssistantText):
-            out += ["", _under_the_question(item.text.rstrip())]
+            out += ["", _under_the_question(inert(item.text.rstrip()))]
         elif isinstance(item, ToolCall):
             arguments, language = _pretty(item.arguments)
             heading = translate("ExportWords", "### Tool call `{name}` ({status})")
-            out += ["", heading.format(name=_one_line(item.name), status=_call_status(item)), "",
-                    translate("ExportWords", "Arguments:"), "", _fence(arguments or "{}", language)]
+            out += ["", inert(heading.format(name=_one_line(item.name), status=_call_status(item))), "",
+                    translate("ExportWords", "Arguments:"), "", _fence(visible(arguments or "{}"), language)]
             if item.output is not None:
                 result, language = _pretty(item.output)
-                out += ["", translate("ExportWords", "Result:"), "", _fence(result, language)]
+                out += ["", translate("ExportWords", "Result:"), "", _fence(visible(result), language)]
         elif isinstance(item, (ErrorNotice, InfoNotice)):
             mark = "⚠" if isinstance(item, InfoNotice) and item.kind == "limit" else "ℹ" if isinstance(item, InfoNotice) else "✖"
-            out += ["", f"> {mark} {_one_line(item.text)}"]
+            out += ["", inert(f"> {mark} {_one_line(item.text)}")]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -232,7 +239,8 @@ pre { background: #f4f5f7; padding: .5em; overflow-x: auto; white-space: pre-wra
 
 
 def _e(text: str) -> str:
-    return html.escape(text, quote=True)
+    """Untrusted text for the page: escaped, its hiding characters shown as marks."""
+    return html.escape(visible(text), quote=True)
 
 
 def to_html(chat: ExportedChat, answer_html: Callable[[str], str] | None = None) -> str:
