@@ -174,3 +174,27 @@ def test_the_demo_configures_the_routers_named_in_a_range():
     # What Continue sends goes on with the chat's last real request.
     assert task_of("Please continue where you stopped.", ["Check the interface status", "Please continue where you stopped."]) == "Check the interface status"
     assert task_of("Show me the topology", ["hello"]) == "Show me the topology"
+
+
+def test_continue_goes_on_from_where_the_limit_stopped(demo):
+    """Continue ran the task again from its start (topology, R1, R2 again) and met the
+    higher limit at the same place; as a model reading the chat would, the reference
+    controller uses the results it already has and makes only the calls still to do."""
+    async def go():
+        async with await signed_in(demo) as client:
+            pid = await project_id(client)
+            _, first = await chat(client, pid, INTERFACES, max_tool_calls=3)
+            _, going_on = await chat(client, pid, "Please continue where you stopped.", max_tool_calls=6,
+                                     session_id=first.session_id)
+            return first, going_on
+
+    first, going_on = run(go())
+    assert first.limit_stop is not None and first.tool_calls_executed == 3
+    done_before = [(c.name, c.arguments) for c in first.tool_calls() if c.status == ToolStatus.DONE]
+    again = [(c.name, c.arguments) for c in going_on.tool_calls()]
+    assert len(done_before) == 3 and not set(done_before) & set(again), again
+    assert going_on.state == TurnState.DONE and going_on.limit_stop is None
+    assert going_on.tool_calls_executed == 4  # the 7 of the task, less the 3 done
+    text = going_on.assistant_text()
+    assert text.startswith("Going on from where I stopped (I have the results of the 3 tool calls before).")
+    assert "Interface status" in text

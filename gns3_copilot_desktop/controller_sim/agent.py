@@ -108,6 +108,47 @@ def task_of(message: str, earlier_user_messages: list[str]) -> str:
     return message
 
 
+def call_key(call: ToolCallSpec) -> tuple[str, str]:
+    """A tool call by what it asks: its tool and its arguments."""
+    return call.name, json.dumps(call.arguments, sort_keys=True)
+
+
+def earlier_results(messages: list[dict[str, Any]]) -> dict[tuple[str, str], Any]:
+    """What this chat's tools returned before, by call (see call_key): a model asked to
+    continue has them in its context and does not call them again. Only what a tool
+    returned (JSON): not a limit's refusals (words), nor a call stopped before it ran
+    ({"status": "aborted", …}). Without this, Continue ran the task from its start and
+    met the higher limit at the same place."""
+    asked: dict[str, tuple[str, str]] = {}
+    results: dict[tuple[str, str], Any] = {}
+    for message in messages:
+        if message.get("role") == "assistant":
+            for call in message.get("tool_calls") or []:
+                function = call.get("function") or {}
+                arguments = function.get("arguments")
+                if isinstance(arguments, str):
+                    try:
+                        arguments = json.loads(arguments)
+                    except ValueError:
+                        continue
+                asked[call.get("id")] = (function.get("name"), json.dumps(arguments, sort_keys=True))
+        elif message.get("role") == "tool" and message.get("tool_call_id") in asked:
+            try:
+                output = json.loads(message.get("content") or "")
+            except ValueError:
+                continue
+            if not (isinstance(output, dict) and output.get("status") == "aborted"):
+                results[asked[message["tool_call_id"]]] = output
+    return results
+
+
+def going_on(message: str, reused: int) -> str:
+    """What a continued turn says first."""
+    say = _Words(message)
+    return say(f"Going on from where I stopped (I have the results of the {reused} tool calls before).\n\n",
+               f"从上次停下的地方继续（之前 {reused} 次工具调用的结果我已经有了）。\n\n")
+
+
 def plan(message: str, lab: Lab, mode: str = "lab_automation_assistant") -> Script:
     """The script for what the user asked. In teaching mode (the Copilot's default) the
     agent only looks: what would change the lab is explained, not done."""

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..protocol.limits import iteration_limit_message, per_tool_limit_message, time_limit_notice, tool_limit_message
 from ..protocol.models import DEFAULT_MAX_ITERATIONS
-from .agent import LLMReply, ToolCallSpec, ToolResult, plan, run_tool, task_of, wrap_up
+from .agent import LLMReply, ToolCallSpec, ToolResult, call_key, earlier_results, going_on, plan, run_tool, task_of, wrap_up
 from .faults import Faults
 from .hostile import Play
 from .lab import Lab
@@ -139,11 +139,28 @@ class Turn:
             async for event in self._play(played):
                 yield event
             return
-        script = self.planner(task_of(self.message, earlier), self.lab, self.mode)
+        task = task_of(self.message, earlier)
+        # Continued ("Please continue where you stopped."): what the turns before ran is
+        # known, as it is to a model reading the chat; those calls are not made again.
+        known = earlier_results(self.session.messages) if task != self.message else {}
+        reused = 0
+        script = self.planner(task, self.lab, self.mode)
         reply: LLMReply | None = next(script)
         executed: list[ToolResult] = []
         started = time.monotonic()
         while reply is not None:
+            if known and reply.tool_calls and all(call_key(call) in known for call in reply.tool_calls):
+                results = [ToolResult(call, known[call_key(call)]) for call in reply.tool_calls]
+                executed += results
+                reused += len(results)
+                try:
+                    reply = script.send(results)
+                except StopIteration:
+                    reply = None
+                continue
+            if reused:
+                reply = LLMReply(going_on(self.message, reused) + reply.text, reply.tool_calls)
+                reused = 0
             if self.max_seconds is not None and self.iterations and time.monotonic() - started >= self.max_seconds:
                 notice = time_limit_notice(self.max_seconds)
                 async for event in self._stream_reply(LLMReply(notice)):
