@@ -23,14 +23,15 @@ HOSTILE = ("<script>alert(1)</script><img src=\"http://127.0.0.1:9/x.png\" onerr
            "``` fenced ```` and </pre></details></body>")
 
 
-def exported(demo, message="Check the interface status of all devices", hostile=False, **limits) -> ExportedChat:
+def exported(demo, message="Check the interface status of all devices", hostile=False, answer=None, **limits) -> ExportedChat:
+    """One turn's chat, exported; `hostile` or `answer`: an answer of that text added."""
     async def go():
         async with await signed_in(demo) as client:
             project = await project_id(client)
             _, transcript = await chat(client, project, message, **limits)
-            if hostile:
+            if hostile or answer is not None:
                 session = demo.state.sessions.get(project, demo.state.auth.user_id, transcript.session_id)
-                session.add_message(role="assistant", content=HOSTILE)
+                session.add_message(role="assistant", content=HOSTILE if hostile else answer)
             sessions = await client.sessions(project)
             history = await client.history(project, transcript.session_id)
             return ExportedChat(history, sessions[0], "OSPF Lab", demo.url)
@@ -88,16 +89,7 @@ def test_html_shows_answers_as_the_window_does_and_still_loads_and_runs_nothing(
               "See [docs](https://docs.gns3.com/), [passwd](file:///etc/passwd), [js](javascript:alert(1)), "
               "![remote](http://127.0.0.1:9/x.png) and [\u202efdp.exe](https://example.com/evil.exe).\n\n" + HOSTILE + "\n")
 
-    async def go():
-        async with await signed_in(demo) as client:
-            project = await project_id(client)
-            _, transcript = await chat(client, project, "Show me the topology")
-            session = demo.state.sessions.get(project, demo.state.auth.user_id, transcript.session_id)
-            session.add_message(role="assistant", content=answer)
-            sessions = await client.sessions(project)
-            return ExportedChat(await client.history(project, transcript.session_id), sessions[0], "OSPF Lab", demo.url)
-
-    page = to_html(run(go()), answer_html)
+    page = to_html(exported(demo, "Show me the topology", answer=answer), answer_html)
     assert "<h3>Interface status</h3>" in page  # "#" is the page title's level + 1
     assert "<tr><th>Device</th><th>Up</th></tr>" in page and "<td><strong>2/4</strong></td>" in page
     assert "<code>show ip ospf</code>" in page
@@ -168,16 +160,7 @@ def test_markdown_loads_and_hides_nothing_in_a_viewer(demo):
               "<img src=\"http://127.0.0.1:9/y.png\"> `<kept in code>` <https://docs.gns3.com/>\n\n"
               "```html\n<img src=\"in-a-fence\">\n```\n")
 
-    async def go():
-        async with await signed_in(demo) as client:
-            project = await project_id(client)
-            _, transcript = await chat(client, project, "Show me the topology")
-            session = demo.state.sessions.get(project, demo.state.auth.user_id, transcript.session_id)
-            session.add_message(role="assistant", content=answer)
-            sessions = await client.sessions(project)
-            return ExportedChat(await client.history(project, transcript.session_id), sessions[0], "OSPF Lab", demo.url)
-
-    text = to_markdown(run(go()))
+    text = to_markdown(exported(demo, "Show me the topology", answer=answer))
     assert "See [image: the topology](http://127.0.0.1:9/x.png), [image: zero](/dev/zero) and [⟨U+202E⟩fdp.exe]" in text
     assert '&lt;img src="http://127.0.0.1:9/y.png"> `<kept in code>` <https://docs.gns3.com/>' in text
     assert '```html\n<img src="in-a-fence">\n```' in text
@@ -189,16 +172,7 @@ def test_an_answers_headings_sit_under_its_question_in_the_markdown_outline(demo
     the exported document's outline read the answer's sections as questions."""
     answer = "## Topology\n\nTen nodes.\n\n### Links\n\n```bash\n# a comment, not a heading\n```\n\n#hashtag\n"
 
-    async def go():
-        async with await signed_in(demo) as client:
-            project = await project_id(client)
-            _, transcript = await chat(client, project, "Show me the topology")
-            session = demo.state.sessions.get(project, demo.state.auth.user_id, transcript.session_id)
-            session.add_message(role="assistant", content=answer)
-            sessions = await client.sessions(project)
-            return ExportedChat(await client.history(project, transcript.session_id), sessions[0], "OSPF Lab", demo.url)
-
-    text = to_markdown(run(go()))
+    text = to_markdown(exported(demo, "Show me the topology", answer=answer))
     outline = [line for line in text.splitlines() if line.startswith("#")]
     assert outline[:2] == ["# " + outline[0][2:], "## Question 1"]
     assert "#### Topology" in outline and "##### Links" in outline and "## Topology" not in outline
