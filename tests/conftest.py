@@ -42,6 +42,17 @@ def run(coro, timeout: float = 30.0):
     return outcome.get("value")
 
 
+@pytest.fixture(autouse=True)
+def mouse_last():
+    """Each test starts as if the user's last move were the mouse's: the keyboard's ring
+    (ui/focus_ring) follows the last move, which a test that tabbed left for the next
+    (a window shown there drew a ring where a picture compared expected none)."""
+    yield
+    focus_ring = sys.modules.get("gns3_copilot_desktop.ui.focus_ring")
+    if focus_ring is not None:
+        focus_ring._keyboard_last = False
+
+
 @pytest.fixture
 def replay():
     """A replay server that looks like the upstream Copilot controller."""
