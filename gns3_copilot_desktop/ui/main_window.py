@@ -39,9 +39,11 @@ if TYPE_CHECKING:
     from ..presenter import Presenter
 
 ALERT_MS = 10000
-# The side panels' width, and how far they yield to keep the conversation readable.
+# The side panels' width, and how far they yield to keep the conversation readable: at
+# 1024 pixels (a laptop, a classroom projector) they yield 40 pixels each, to their own
+# minimum at most, and a table or a code block has 560 (476 with 420 here, too narrow).
 SIDE_WIDTH = 270
-CENTRE_MIN = 420
+CENTRE_MIN = 560
 HOLD_PAINT_MS = 50  # the longest a repaint waits for the chat to finish a frame
 # Qt passes a size change up one parent per turn of its loop (answer block → answer →
 # message → group → conversation → scroll area): a repaint lays out that many levels
