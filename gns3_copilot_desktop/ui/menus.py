@@ -23,7 +23,7 @@ SHORTCUTS = [  # key names as printed on keyboards; what they do, translated whe
     ("Shift+Enter", QT_TRANSLATE_NOOP("Menus", "new line in the message")),
     ("Esc", QT_TRANSLATE_NOOP("Menus", "stop the Copilot (anywhere in the window); else close Find")),
     ("Tab / Shift+Tab", QT_TRANSLATE_NOOP("Menus", "move between controls")),
-    ("Page Up / Page Down / Home / End",
+    ("PgUp / PgDn / Home / End",
      QT_TRANSLATE_NOOP("Menus", "move through the conversation (also after a click in an answer)")),
     ("Enter / Space", QT_TRANSLATE_NOOP("Menus", "open the chat chosen in the list; press a focused button")),
     ("Shift+F10 / Menu", QT_TRANSLATE_NOOP("Menus", "the menu of the chat chosen in the list (rename, pin, delete)")),
@@ -181,10 +181,13 @@ class Menus:
     # -- Help ------------------------------------------------------------------------
 
     def show_shortcuts(self) -> QMessageBox:
+        # The gap between the columns is the cell's padding, not spaces before the words:
+        # a description that wraps went on under the keys' column, not under itself.
         rows = "".join(
-            f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{translate('Menus', what)}</td></tr>" for keys, what in SHORTCUTS
+            f"<tr><td style='padding-right: 12px'><b>{keys}</b></td><td>{translate('Menus', what)}</td></tr>"
+            for keys, what in SHORTCUTS
         )
-        return self._box(translate("Menus", "Keyboard shortcuts"), f"<table>{rows}</table>")
+        return self._box(translate("Menus", "Keyboard shortcuts"), f"<table cellspacing='2'>{rows}</table>")
 
     def show_about(self) -> QMessageBox:
         from PySide6 import __version__ as pyside_version
