@@ -95,8 +95,6 @@ class MarkdownBlock(RingedFocus, QTextBrowser):
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
         self.anchorClicked.connect(lambda url: untrusted.open_link(url, self))
-        self.highlighted.connect(self._point_at_link)
-        self._pointing_at_link = False
         palette = self.palette()
         palette.setColor(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
         self.setPalette(palette)
@@ -139,6 +137,18 @@ class MarkdownBlock(RingedFocus, QTextBrowser):
 
     def wheelEvent(self, event) -> None:  # noqa: N802 - Qt's name
         event.ignore()  # the conversation scrolls (up and down); sideways, nothing does
+
+    # Links' addresses are watched from the pointer's first visit (see enterEvent).
+    _links_watched = False
+    _pointing_at_link = False
+
+    def enterEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if not self._links_watched:
+            # Connected here, not when the block is made: a fast stream makes thousands
+            # of blocks the pointer never visits, and a connection costs 19 us.
+            self._links_watched = True
+            self.highlighted.connect(self._point_at_link)
+        super().enterEvent(event)
 
     def _point_at_link(self, url) -> None:
         """The address of the link under the pointer, in the window's status bar."""
