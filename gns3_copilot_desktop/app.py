@@ -173,7 +173,7 @@ async def connect(args: Namespace, window, closed) -> None:
             said = translate("App", "Demo controller at {url} (a simulated lab; nothing leaves this machine)")
             window.statusBar().showMessage(said.format(url=creds.url), 15000)
             # Kept under "demo": its port changes every run, its projects do not.
-            key = "demo" if args.demo == "design" else f"demo-{args.demo}"
+            key = window.demo_key = "demo" if args.demo == "design" else f"demo-{args.demo}"
             await presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as=key)
         else:
             if presenter.stored_sign_in_possible(args.controller, args.user):

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit
 
 from gns3_copilot_desktop.protocol.translation import number
 
-NARROW = 900  # the chat is ~400 px wide: the topology's project_id line wraps
+NARROW = 780  # the chat is ~400 px wide: the topology's project_id line wraps
 
 
 def topology(app, width: int = 1280):

@@ -89,9 +89,15 @@ def test_signing_out_of_the_demo_controller_is_not_a_dead_end(app):
     dialog asked for it and every try failed until a restart. The dialog now has it
     filled in and says so; Enter signs in again."""
     from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
 
-    app.window.demo_credentials = app.demo.credentials  # as app.connect sets it with --demo
-    app.sign_in_demo()
+    # As app.connect signs in with --demo: the settings keep the user's own controller.
+    app.window.demo_credentials, app.window.demo_key = app.demo.credentials, "demo"
+    settings = app.presenter.settings
+    settings.controller_url, settings.username = "http://127.0.0.1:3080", "me"
+    settings.save()
+    creds = app.demo.credentials
+    assert app.run(app.presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as="demo"))
     app.window.sign_out_button.click()
     app.wait(lambda: app.presenter.client is None, what="signed out")
     app.window.sign_in_button.click()
@@ -100,6 +106,22 @@ def test_signing_out_of_the_demo_controller_is_not_a_dead_end(app):
     assert "password is filled in" in dialog.reason.text() and dialog.reason.isVisible()
     app.press(dialog.password, Qt.Key.Key_Return)
     app.wait(lambda: app.presenter.client is not None and not dialog.isVisible(), what="signed in again")
+    # Signed in again as the demo is: the user's own controller is still the one kept
+    # (it was overwritten by the demo's address of this run, gone at the next start).
+    import json
+
+    kept = json.loads((app.config_dir / "settings.json").read_text(encoding="utf-8"))
+    assert (kept["controller_url"], kept["username"]) == ("http://127.0.0.1:3080", "me")
+    # Another address typed: the demo's password is not sent there.
+    app.window.sign_out_button.click()
+    app.wait(lambda: app.presenter.client is None, what="signed out")
+    app.window.sign_in_button.click()
+    assert dialog.password.text() == creds.password
+    dialog.url.selectAll()
+    QTest.keyClicks(dialog.url, "http://127.0.0.1:3080")
+    assert dialog.password.text() == "" and not dialog.reason.isVisible()
+    dialog.reject()
+    app.run(app.presenter.sign_in(creds.url, creds.username, creds.password, remember=False, keep=False, store_as="demo"))
     # Not the demo: the password is the user's to type.
     app.window.demo_credentials = None
     app.window.sign_out_button.click()

@@ -201,6 +201,7 @@ class MainWindow(QMainWindow):
         self.menus = None  # the menus' contents, made with the presenter (after the first paint)
         self._sign_in_dialog = None
         self.demo_credentials = None  # the embedded demo controller's, in demo mode (app.connect)
+        self.demo_key: str | None = None  # …and the name its chats' places are kept under
         self._running = False
         self._stopping = False
         self._banner_says = None  # what the banner says now (see _update_banner)
@@ -220,6 +221,8 @@ class MainWindow(QMainWindow):
             for label in (self._sign_in_dialog.reason, self._sign_in_dialog.error):
                 set_by_name(label, textFormat="PlainText")  # they quote the controller
             self._sign_in_dialog.submitted.connect(lambda *a: self.presenter.spawn(self._sign_in(*a)))
+            for field in (self._sign_in_dialog.url, self._sign_in_dialog.username):
+                field.textEdited.connect(self._forget_demo_password)
         return self._sign_in_dialog
 
     def attach(self, presenter: Presenter) -> None:
@@ -298,8 +301,27 @@ class MainWindow(QMainWindow):
         p.status.connect(lambda text: self.statusBar().showMessage(untrusted.visible(text), 8000))
 
     async def _sign_in(self, url: str, username: str, password: str, remember: bool) -> None:
-        if await self.presenter.sign_in(url, username, password, remember):
+        if self._is_demo(url, username):
+            # As app.connect signs in to it: the settings keep the user's own controller
+            # (the demo's address changes every run), the chat's place is kept under "demo".
+            signed_in = await self.presenter.sign_in(url, username, password, False, keep=False, store_as=self.demo_key)
+        else:
+            signed_in = await self.presenter.sign_in(url, username, password, remember)
+        if signed_in:
             self.sign_in_dialog.accept()
+
+    def _is_demo(self, url: str, username: str) -> bool:
+        demo = self.demo_credentials
+        return demo is not None and url.strip().rstrip("/") == demo.url.rstrip("/") and username.strip() == demo.username
+
+    def _forget_demo_password(self, _text: str) -> None:
+        """The address or the user changed in the dialog: the demo's password filled in
+        there is not sent anywhere else."""
+        dialog = self._sign_in_dialog
+        demo = self.demo_credentials
+        if demo is not None and dialog.password.text() == demo.password and not self._is_demo(dialog.url.text(), dialog.username.text()):
+            dialog.password.clear()
+            dialog.reason.setVisible(False)
 
     def ask_sign_in(self) -> None:
         """The header's (and the menu's) Sign in: the dialog, prefilled."""
@@ -402,7 +424,7 @@ class MainWindow(QMainWindow):
             return  # already asking: never wipe what the user is typing
         self.sign_in_dialog.set_remember_possible(self.presenter.credentials.available)
         demo = self.demo_credentials
-        if demo is not None and url == demo.url and username == demo.username:
+        if self._is_demo(url, username):
             # The embedded demo controller's password is made at each start and shown
             # nowhere: after Sign out, the way back in was a restart.
             reason = reason or translate("MainWindow", "The demo controller's password is filled in: press Sign in.")
