@@ -346,10 +346,12 @@ class MainWindow(QMainWindow):
         self._fit_panels()
 
     def _fit_panels(self) -> None:
-        """Side panels yield (down to what they need) before the conversation does."""
-        if not self.left.isVisible():
-            return
-        total = self.splitter.width()
+        """Side panels yield (down to what they need) before the conversation does. Also
+        before the window is first shown (its size told at show): the first frame has
+        the panels where they stay."""
+        if self.left.isHidden():
+            return  # (hidden by the user: View > Side panels)
+        total = self.splitter.width() if self.splitter.isVisible() else self.width()
         side = max(0, min(SIDE_WIDTH, (total - CENTRE_MIN) // 2))
         left = max(side, self.left.minimumSizeHint().width())
         right = max(side, self.right.minimumSizeHint().width())
