@@ -198,3 +198,26 @@ def test_continue_goes_on_from_where_the_limit_stopped(demo):
     text = going_on.assistant_text()
     assert text.startswith("Going on from where I stopped (I have the results of the 3 tool calls before).")
     assert "Interface status" in text
+
+
+def test_continue_uses_only_what_the_task_being_continued_saw(demo):
+    """From a review: results of an earlier asking of the same task were reused after the
+    lab changed (R2 stopped in between: the continued answer said it was up); a hostile
+    tool output nested past Python's limit cut the continued turn's stream."""
+    async def go():
+        async with await signed_in(demo) as client:
+            pid = await project_id(client)
+            _, first = await chat(client, pid, INTERFACES)
+            session = first.session_id
+            await chat(client, pid, "Stop R2", session_id=session)
+            await chat(client, pid, INTERFACES, max_tool_calls=1, session_id=session)
+            _, going_on = await chat(client, pid, "Please continue where you stopped.", session_id=session)
+            _, played = await chat(client, pid, "/hostile nested-json")
+            _, after_hostile = await chat(client, pid, "Please continue where you stopped.", session_id=played.session_id)
+            return going_on, after_hostile
+
+    going_on, after_hostile = run(go())
+    ran = [c.arguments for c in going_on.tool_calls() if c.name == "show_interface_status"]
+    assert '{"device": "R2"}' in ran, "R2 looked at again, not taken from before it was stopped"
+    assert going_on.state == TurnState.DONE and "R2" in going_on.assistant_text()
+    assert after_hostile.state == TurnState.DONE

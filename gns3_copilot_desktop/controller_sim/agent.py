@@ -113,15 +113,17 @@ def call_key(call: ToolCallSpec) -> tuple[str, str]:
     return call.name, json.dumps(call.arguments, sort_keys=True)
 
 
-def earlier_results(messages: list[dict[str, Any]]) -> dict[tuple[str, str], Any]:
+def earlier_results(messages: list[dict[str, Any]], request: str) -> dict[tuple[str, str], Any]:
     """What this chat's tools returned before, by call (see call_key): a model asked to
     continue has them in its context and does not call them again. Only what a tool
     returned (JSON): not a limit's refusals (words), nor a call stopped before it ran
-    ({"status": "aborted", …}). Without this, Continue ran the task from its start and
-    met the higher limit at the same place."""
+    ({"status": "aborted", …}), and only since `request` was last asked (what an
+    earlier task saw may have changed since: a node stopped). Without this, Continue ran
+    the task from its start and met the higher limit at the same place."""
     asked: dict[str, tuple[str, str]] = {}
     results: dict[tuple[str, str], Any] = {}
-    for message in messages:
+    since = max((n for n, m in enumerate(messages) if m.get("role") == "user" and m.get("content") == request), default=0)
+    for message in messages[since:]:
         if message.get("role") == "assistant":
             for call in message.get("tool_calls") or []:
                 function = call.get("function") or {}
@@ -129,13 +131,13 @@ def earlier_results(messages: list[dict[str, Any]]) -> dict[tuple[str, str], Any
                 if isinstance(arguments, str):
                     try:
                         arguments = json.loads(arguments)
-                    except ValueError:
+                    except (ValueError, RecursionError):
                         continue
                 asked[call.get("id")] = (function.get("name"), json.dumps(arguments, sort_keys=True))
         elif message.get("role") == "tool" and message.get("tool_call_id") in asked:
             try:
                 output = json.loads(message.get("content") or "")
-            except ValueError:
+            except (ValueError, RecursionError):  # (a hostile output nested past Python's limit)
                 continue
             if not (isinstance(output, dict) and output.get("status") == "aborted"):
                 results[asked[message["tool_call_id"]]] = output

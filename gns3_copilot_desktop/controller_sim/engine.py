@@ -142,8 +142,8 @@ class Turn:
         task = task_of(self.message, earlier)
         # Continued ("Please continue where you stopped."): what the turns before ran is
         # known, as it is to a model reading the chat; those calls are not made again.
-        known = earlier_results(self.session.messages) if task != self.message else {}
-        reused = 0
+        known = earlier_results(self.session.messages, task) if task != self.message else {}
+        reused, said = 0, False
         script = self.planner(task, self.lab, self.mode)
         reply: LLMReply | None = next(script)
         executed: list[ToolResult] = []
@@ -158,9 +158,9 @@ class Turn:
                 except StopIteration:
                     reply = None
                 continue
-            if reused:
+            if reused and not said:
                 reply = LLMReply(going_on(self.message, reused) + reply.text, reply.tool_calls)
-                reused = 0
+                said = True
             if self.max_seconds is not None and self.iterations and time.monotonic() - started >= self.max_seconds:
                 notice = time_limit_notice(self.max_seconds)
                 async for event in self._stream_reply(LLMReply(notice)):
