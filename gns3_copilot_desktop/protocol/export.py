@@ -26,7 +26,7 @@ from typing import Any
 from .items import AssistantText, ErrorNotice, InfoNotice, ToolCall, ToolStatus, UserMessage
 from .copilot_modes import mode_name
 from .fences import fence_after_line
-from .inert_markdown import inert
+from .inert_markdown import fence_left_open, inert
 from .models import ChatSession, ConversationHistory
 from .transcript import Transcript
 from .turn_records import TurnRecord
@@ -179,7 +179,7 @@ def to_markdown(chat: ExportedChat) -> str:
             out += ["", translate("ExportWords", "## Question {number}").format(number=number(questions)), "",
                     _quote(inert(item.text))]
         elif isinstance(item, AssistantText):
-            out += ["", _under_the_question(inert(item.text.rstrip()))]
+            out += ["", _under_the_question(_closed(inert(item.text.rstrip())))]
         elif isinstance(item, ToolCall):
             arguments, language = _pretty(item.arguments)
             heading = translate("ExportWords", "### Tool call `{name}` ({status})")
@@ -213,6 +213,14 @@ def _under_the_question(answer: str) -> str:
         if heading is not None:
             lines[index] = heading.group(1) + "#" * min(6, len(heading.group(2)) + 2) + line[heading.end():]
     return "\n".join(lines)
+
+
+def _closed(answer: str) -> str:
+    """An answer whose code block is left open closed at its end, as the window shows
+    it: open, it went on over what follows in the document (and a later answer's
+    "~~~~" line closed it, its code read as text)."""
+    fence = fence_left_open(answer)
+    return answer if fence is None else f"{answer}\n{fence}"
 
 
 def _quote(text: str) -> str:

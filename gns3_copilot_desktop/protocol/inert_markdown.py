@@ -2,23 +2,35 @@
 Markdown viewers (an editor's preview, a Git host, a notes app) that load images and
 show raw HTML. The file must read as the window showed the chat, by its policy: an image
 becomes a link to its address ("[image: alt]"), raw HTML is text (`<img src=…>` shows as
-written), and characters that hide or reorder text are visible marks. Code (fenced
-blocks and code spans) is left as written but for those marks: a viewer shows code as
-text. Pure: text in, text out."""
+written), and characters that hide or reorder text are visible marks. Pure: text in,
+text out.
+
+Code (fenced blocks, code spans) is left as written but for those marks: a viewer shows
+code as text. Where this reading of the text could differ from a viewer's, it errs on
+the side of text: a fence is one only as CommonMark has it at the top level (indented up
+to 3 spaces; one indented under a list item ends with a line indented less), so that
+nothing a viewer reads as text is taken for code and left live. The price is an "&lt;"
+seen in rarer code (an indented code block, code in a quote)."""
 
 from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 
-from .fences import code_ranges
 from .translation import translate
 from .untrusted_text import visible
 
-# What a viewer would load or show as HTML: an image, inline or by reference ("![alt]("
-# or "![alt]["), and raw HTML, which opens with "<" and a letter, "/", "!" or "?" (an
-# autolink, <https://…>, is kept: a viewer shows it as the link it is).
-_LIVE = re.compile(r"(?P<image>!\[(?P<alt>[^\]\n]*)\](?=[(\[]))|(?P<tag><(?=[A-Za-z/!?])(?!https?://[^\s<>]*>))")
+# A fence's line: up to 3 spaces, then ``` or ~~~ (a backtick fence's words hold no backtick).
+_FENCE = re.compile(r"^( {0,3})(`{3,}(?=[^`]*$)|~{3,})")
+# An image, inline or by reference, whose words hold no bracket: "![alt](" or "![alt][".
+_IMAGE = re.compile(r"!\[(?P<alt>[^\]\[\n]*)\](?=[(\[])")
+# What is left of an image's opening ("![a [b] c](…)", "![a\]b](…)", "![logo]" defined
+# elsewhere): its "!" escaped, the rest a link.
+_BANG = re.compile(r"!\[")
+# Raw HTML opens with "<" and a letter, "/", "!" or "?". Autolinks are kept (a viewer
+# shows them as the links they are) to web and mail addresses only.
+_TAG = re.compile(r"<(?=[A-Za-z/!?])(?!(?:https?|mailto):[^\s<>]*>|[^\s<>@]+@[^\s<>@]+>)", re.I)
 
 
 def inert(text: str) -> str:
@@ -27,40 +39,113 @@ def inert(text: str) -> str:
     text = visible(text)
     if "<" not in text and "![" not in text:
         return text
-    out, at = [], 0
-    for start, end in code_ranges(text):
-        out.append(_outside_fences(text[at:start]))
-        out.append(text[start:end])
-        at = end
-    out.append(_outside_fences(text[at:]))
-    return "".join(out)
+    out: list[str] = []
+    prose: list[str] = []  # lines outside fenced code, since the last fence
+    fence: tuple[str, int] | None = None  # the open fence's marks and indentation
+    for line in text.split("\n"):
+        if fence is None:
+            opened = _FENCE.match(line)
+            if opened is None:
+                prose.append(line)
+                continue
+            out += _prose(prose)
+            prose = []
+            fence = (opened.group(2), len(opened.group(1)))
+            out.append(line)
+            continue
+        marks, indent = fence
+        stripped = line.lstrip(" ")
+        if stripped and len(line) - len(stripped) < indent:
+            fence = None  # a line indented less than a list item's fence: the item ended
+            prose.append(line)
+            continue
+        out.append(line)
+        if len(line) - len(stripped) <= 3 and stripped.rstrip() == marks[0] * len(stripped.rstrip()) and len(stripped.rstrip()) >= len(marks):
+            fence = None
+    out += _prose(prose)
+    return "\n".join(out)
 
 
-def _outside_fences(text: str) -> str:
-    return "\n".join(_line(line) if "<" in line or "![" in line else line for line in text.split("\n"))
+def fence_left_open(text: str) -> str | None:
+    """The fence `text` leaves open at its end, as inert reads fences; None if none. The
+    export closes it, so that the next answer is not read as its code."""
+    fence: tuple[str, int] | None = None
+    for line in text.split("\n"):
+        if fence is None:
+            opened = _FENCE.match(line)
+            if opened is not None:
+                fence = (opened.group(2), len(opened.group(1)))
+            continue
+        marks, indent = fence
+        stripped = line.lstrip(" ")
+        if stripped and len(line) - len(stripped) < indent:
+            fence = None
+        elif len(line) - len(stripped) <= 3 and stripped.rstrip() == marks[0] * len(stripped.rstrip()) and len(stripped.rstrip()) >= len(marks):
+            fence = None
+    return None if fence is None else fence[0]
 
 
-def _line(line: str) -> str:
-    """One line, its code spans kept as written: what starts in one is left."""
-    starts, ends = _code_spans(line)
+def _prose(lines: list[str]) -> list[str]:
+    """Lines outside fenced code, made inert a paragraph at a time (a code span can go
+    on over the lines of its paragraph, never past a blank line)."""
+    if not lines:
+        return []
+    out, paragraph = [], []
+    for line in lines + [""]:
+        if line.strip():
+            paragraph.append(line)
+            continue
+        if paragraph:
+            out.append(_paragraph("\n".join(paragraph)))
+            paragraph = []
+        out.append(line)
+    return "\n".join(out[:-1]).split("\n")
 
-    def made_inert(match: re.Match[str]) -> str:
-        at = bisect.bisect_right(starts, match.start()) - 1
-        if at >= 0 and match.start() < ends[at]:
-            return match.group()  # in a code span
-        if match.group("tag"):
-            return "&lt;"
-        alt = match.group("alt")
-        return translate("Untrusted", "[image: {text}]").format(text=alt) if alt else translate("Untrusted", "[image]")
 
-    return _LIVE.sub(made_inert, line)
+def _escaped(text: str, at: int) -> bool:
+    """Whether the character at `at` is escaped by a backslash (an odd run before it)."""
+    run = 0
+    while at - run - 1 >= 0 and text[at - run - 1] == "\\":
+        run += 1
+    return run % 2 == 1
 
 
-def _code_spans(line: str) -> tuple[list[int], list[int]]:
-    """Where the line's code spans are: a run of backticks to the next run as long
-    (found through an index by length: a line of thousands of runs must not take their
-    square). Their starts and ends, in order."""
-    runs = [(match.start(), match.end()) for match in re.finditer(r"`+", line)]
+def _paragraph(text: str) -> str:
+    """One paragraph: images as links, what is left of an image's opening escaped, raw
+    HTML as text; each pass reads what the one before made (an "<img>" in an image's
+    alt text is made text too)."""
+    if "<" not in text and "![" not in text:
+        return text
+    text = _sub_outside(_IMAGE, text, _image_words)
+    text = _sub_outside(_BANG, text, lambda match: "\\![")
+    return _sub_outside(_TAG, text, lambda match: "&lt;")
+
+
+def _image_words(match: re.Match[str]) -> str:
+    alt = match.group("alt")
+    return translate("Untrusted", "[image: {text}]").format(text=alt) if alt else translate("Untrusted", "[image]")
+
+
+def _sub_outside(pattern: re.Pattern[str], text: str, made: Callable[[re.Match[str]], str]) -> str:
+    """`pattern` replaced by `made(match)` outside the text's code spans, where its
+    first character is not escaped by a backslash."""
+    starts, ends = _code_spans(text)
+
+    def one(match: re.Match[str]) -> str:
+        at = match.start()
+        index = bisect.bisect_right(starts, at) - 1
+        if (index >= 0 and at < ends[index]) or _escaped(text, at):
+            return match.group()
+        return made(match)
+
+    return pattern.sub(one, text)
+
+
+def _code_spans(text: str) -> tuple[list[int], list[int]]:
+    """Where the paragraph's code spans are: a run of backticks (not escaped) to the
+    next run as long, found through an index by length (thousands of runs must not take
+    their square). Their starts and ends, in order."""
+    runs = [(match.start(), match.end()) for match in re.finditer(r"`+", text) if not _escaped(text, match.start())]
     by_length: dict[int, list[int]] = {}
     for index, (start, end) in enumerate(runs):
         by_length.setdefault(end - start, []).append(index)
