@@ -41,27 +41,14 @@ def inert(text: str) -> str:
         return text
     out: list[str] = []
     prose: list[str] = []  # lines outside fenced code, since the last fence
-    fence: tuple[str, int] | None = None  # the open fence's marks and indentation
-    for line in text.split("\n"):
-        if fence is None:
-            opened = _FENCE.match(line)
-            if opened is None:
-                prose.append(line)
-                continue
-            out += _prose(prose)
-            prose = []
-            fence = (opened.group(2), len(opened.group(1)))
-            out.append(line)
-            continue
-        marks, indent = fence
-        stripped = line.lstrip(" ")
-        if stripped and len(line) - len(stripped) < indent:
-            fence = None  # a line indented less than a list item's fence: the item ended
+    lines, _ = _read_fences(text)
+    for line, code in lines:
+        if not code:
             prose.append(line)
             continue
+        out += _prose(prose)
+        prose = []
         out.append(line)
-        if len(line) - len(stripped) <= 3 and stripped.rstrip() == marks[0] * len(stripped.rstrip()) and len(stripped.rstrip()) >= len(marks):
-            fence = None
     out += _prose(prose)
     return "\n".join(out)
 
@@ -69,20 +56,33 @@ def inert(text: str) -> str:
 def fence_left_open(text: str) -> str | None:
     """The fence `text` leaves open at its end, as inert reads fences; None if none. The
     export closes it, so that the next answer is not read as its code."""
-    fence: tuple[str, int] | None = None
+    return _read_fences(text)[1]
+
+
+def _read_fences(text: str) -> tuple[list[tuple[str, bool]], str | None]:
+    """Each line, and whether it is fenced code (its fences included); the fence left
+    open at the end."""
+    lines: list[tuple[str, bool]] = []
+    fence: tuple[str, int] | None = None  # the open fence's marks and indentation
     for line in text.split("\n"):
         if fence is None:
             opened = _FENCE.match(line)
             if opened is not None:
                 fence = (opened.group(2), len(opened.group(1)))
+            lines.append((line, opened is not None))
             continue
         marks, indent = fence
         stripped = line.lstrip(" ")
-        if stripped and len(line) - len(stripped) < indent:
+        indented = len(line) - len(stripped)
+        if stripped and indented < indent:
+            fence = None  # a line indented less than a list item's fence: the item ended
+            lines.append((line, False))
+            continue
+        closing = stripped.rstrip()
+        if indented <= 3 and len(closing) >= len(marks) and closing == marks[0] * len(closing):
             fence = None
-        elif len(line) - len(stripped) <= 3 and stripped.rstrip() == marks[0] * len(stripped.rstrip()) and len(stripped.rstrip()) >= len(marks):
-            fence = None
-    return None if fence is None else fence[0]
+        lines.append((line, True))
+    return lines, None if fence is None else fence[0]
 
 
 def _prose(lines: list[str]) -> list[str]:
