@@ -11,10 +11,10 @@ quote as a paragraph with a margin, and the window's fonts into every element.""
 from __future__ import annotations
 
 import html
-from urllib.parse import urlsplit
 
 import shiboken6
 
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextBlock, QTextBlockFormat, QTextCursor, QTextDocument, QTextFormat, QTextListFormat
 
 from ..protocol.translation import sentence, translate
@@ -52,15 +52,6 @@ def answer_html(text: str) -> str:
     document = QTextDocument()
     untrusted.render_markdown(document, text)
     return _Writer(document).write()
-
-
-def web_address(address: str) -> bool:
-    """Whether a link may stay a link in the page: an http(s) address with a host."""
-    try:
-        parts = urlsplit(address.strip())
-    except ValueError:
-        return False
-    return parts.scheme.lower() in untrusted.OPENABLE and bool(parts.netloc)
 
 
 def _is_code(block: QTextBlock) -> bool:
@@ -104,7 +95,7 @@ def inline(block: QTextBlock, plain: bool = False) -> str:
                 piece = f"<strong>{piece}</strong>"
         if form.isAnchor() and form.anchorHref():
             address = form.anchorHref()
-            if web_address(address):
+            if untrusted.openable(QUrl(address)):  # (the window's rule for opening one)
                 piece = f'<a href="{_e(address)}" rel="noopener noreferrer">{piece}</a>'
             else:
                 piece = f'<span class="link" title="{_e(untrusted.visible(address))}">{piece}</span>'

@@ -237,13 +237,18 @@ def placeholder_resource() -> QImage:
 OPENABLE = ("http", "https")
 
 
+def openable(url: QUrl) -> bool:
+    """Whether a link may be followed: a valid http(s) address with a host. The window
+    asks before opening one (open_link); the exported web page keeps only these as links."""
+    return url.scheme().lower() in OPENABLE and url.isValid() and bool(url.host())
+
+
 def open_link(url: QUrl, parent: QWidget | None) -> QMessageBox:
     """A click on a link in untrusted text: show where it really goes and ask.
     http/https can be opened in the browser or copied; anything else only copied."""
     from PySide6.QtWidgets import QMessageBox
 
     target = url.toString()
-    scheme = url.scheme().lower()
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle(translate("Untrusted", "Open link?"))
@@ -252,7 +257,7 @@ def open_link(url: QUrl, parent: QWidget | None) -> QMessageBox:
     if len(shown) > 2000:
         shown = shown[:2000] + "…"
     opener = None
-    if scheme in OPENABLE and url.isValid() and url.host():
+    if openable(url):
         box.setText(translate("Untrusted", "This link goes to:\n\n{address}\n\nOpen it in your browser?").format(address=shown))
         opener = box.addButton(translate("Untrusted", "Open in browser"), QMessageBox.ButtonRole.AcceptRole)
     else:
