@@ -51,6 +51,7 @@ class ExportedChat:
     # What this app recorded of the chat's turns (stopped by a limit, by you, by a lost
     # connection), by ordinal: the controller's history does not say it.
     records: dict[int, TurnRecord] = field(default_factory=dict)
+    _transcript: Transcript | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def title(self) -> str:
@@ -61,7 +62,12 @@ class ExportedChat:
         return (self.session.metadata or {}).get("copilot_mode") if self.session else None
 
     def transcript(self) -> Transcript:
-        return Transcript.from_history(self.history, self.records)
+        """The chat as the window shows it, folded once: a web page's answers are made
+        in loop turns of their own before the page is written (presenter.export), each
+        reading it."""
+        if self._transcript is None:
+            self._transcript = Transcript.from_history(self.history, self.records)
+        return self._transcript
 
 
 # -- JSON ------------------------------------------------------------------------------
