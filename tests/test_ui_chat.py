@@ -4,7 +4,7 @@ higher limits, stop, a dropped stream, projects that must be opened."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
 from PySide6.QtTest import QTest
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
@@ -42,6 +42,40 @@ def test_a_streamed_turn_shows_text_and_tool_cards(app):
     # The chat appears in the list with the question as its title.
     app.wait(lambda: app.window.sessions.list.count() == 1, what="the new chat in the list")
     assert app.window.sessions.list.item(0).text() == f"{INTERFACES}\nLab automation · 16 messages · just now"
+
+
+def test_a_turn_moves_nothing_on_screen(app):
+    """The turn's status comes and goes in a place kept for it, beside Stop: shown at
+    the top, it pushed the header, the conversation and its text down at each question
+    and back up at its end, under the pointer of someone about to click in them."""
+    ready(app)
+    window = app.window
+
+    def places() -> dict[str, tuple[int, int, int, int]]:
+        # As the window lays itself out before a paint (layouts are put off while a
+        # stream's rendering holds the paint).
+        for _ in range(4):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+        found = {}
+        for name, widget in (("header", window.chat_header), ("conversation", window.chat), ("message box", window.composer)):
+            at = widget.mapTo(window, QPoint(0, 0))
+            found[name] = (at.x(), at.y(), widget.width(), widget.height())
+        return found
+
+    app.settle()
+    before = places()
+    app.demo.state.settings.faults = Faults(slow_tools_s=0.5)  # a turn that lasts
+    app.send(INTERFACES)
+    app.wait(lambda: bool(app.cards()), what="a first card")
+    assert window.banner.isVisible() and window.banner.text().startswith("Copilot is working")
+    # Beside the message box, where the eyes are while an answer streams in.
+    assert window.banner.geometry().bottom() < window.composer.geometry().top()
+    assert window.banner.geometry().top() > window.chat.geometry().bottom()
+    assert places() == before
+    window.composer.stop_button.click()
+    app.finish_turn()
+    app.settle()
+    assert not window.banner.isVisible() and places() == before
 
 
 def test_show_all_expands_a_long_result(app):

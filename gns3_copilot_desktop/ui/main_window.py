@@ -137,6 +137,15 @@ class MainWindow(QMainWindow):
         self._alert_timer.timeout.connect(lambda: self.alert.setVisible(False))
         self.banner = QLabel()
         self.banner.setAccessibleDescription(translate("MainWindow", "Turn status"))
+        # Beside Stop, where the eyes are while an answer streams in, and in a place
+        # kept for it: shown at the top, it pushed the whole chat down at every question
+        # and back up at its end, under the pointer of someone about to click in it.
+        banner_place = self.banner.sizePolicy()
+        banner_place.setRetainSizeWhenHidden(True)
+        self.banner.setSizePolicy(banner_place)
+        # Wrapped in a narrow window, as the alert is: unwrapped, the silent controller's
+        # longer sentence made the window itself wider than the screen gave it.
+        self.banner.setWordWrap(True)
         self.banner.setVisible(False)
         self.banner.setStyleSheet(f"background: {theme.BLUE}; color: white; padding: 5px 10px; border-radius: 6px;")
         self.banner.linkActivated.connect(lambda _link: self.presenter.spawn(self.presenter.stop()))
@@ -160,10 +169,10 @@ class MainWindow(QMainWindow):
         centre_layout.setContentsMargins(6, 4, 6, 0)
         centre_layout.setSpacing(4)
         centre_layout.addWidget(self.alert)
-        centre_layout.addWidget(self.banner)
         centre_layout.addWidget(self.closed_notice)
         centre_layout.addWidget(self.chat_header)
         centre_layout.addWidget(self.chat, 1)
+        centre_layout.addWidget(self.banner)
         centre_layout.addWidget(self.composer)
 
         # Right: the limits.
