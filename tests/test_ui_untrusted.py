@@ -14,7 +14,7 @@ import threading
 import time
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QCoreApplication, QEvent, QUrl
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
@@ -333,6 +333,16 @@ def test_a_silent_controller_is_told_and_can_be_stopped(app, monkeypatch):
     app.send("Show me the topology")
     app.wait(lambda: "Nothing has arrived from the controller for" in app.window.banner.text(), 5, "the silence banner")
     assert app.window.banner.isVisible() and "Stop" in app.window.banner.text()
+    # In a narrow window the sentence wraps: unwrapped, it made the window wider.
+    app.window.resize(800, 560)
+    app.settle()
+    assert app.window.width() == 800
+    app.wait(lambda: "Nothing has arrived from the controller for 2 s" in app.window.banner.text(), 5, "the banner told again")
+    for _ in range(4):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+    app.settle()
+    assert app.window.width() == 800
+    assert app.window.banner.height() > app.window.banner.fontMetrics().lineSpacing() * 2  # two lines
     app.window.banner.linkActivated.emit("stop")
     app.finish_turn(10)
     assert app.presenter.transcript.state == TurnState.ABORTED
