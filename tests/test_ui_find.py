@@ -251,3 +251,36 @@ def test_esc_closes_find_wherever_the_focus_is_once_nothing_runs(app):
     app.window.chat.setFocus()
     QTest.keyClick(app.window.chat, Qt.Key.Key_Escape)
     assert not find.isVisible()
+
+
+def test_find_moves_the_view_only_for_an_occurrence_out_of_sight(app):
+    """As a browser's Find: stepping to an occurrence already in full view leaves the
+    view where it is (each step jumped, to put the occurrence 40 px from the top); one
+    out of sight lands a third of the way down, with what leads up to it above."""
+    chat = topology(app, 1024)
+    app.window.resize(1024, 700)
+    app.settle(0.2)
+    find = open_find(app)
+    QTest.keyClicks(find.box, "R1")
+    bar, view = chat.verticalScrollBar(), chat.viewport().height()
+    stayed = moved = 0
+    for _ in range(min(len(find.matches), 12)):
+        before = bar.value()
+        QTest.keyClick(find.box, Qt.Key.Key_Return)
+        app.settle(0.1)
+        app.wait(lambda: len(selections(chat)) == 1, what="an occurrence selected")
+        ((widget, _text, _start),) = selections(chat)
+        if not isinstance(widget, QTextEdit):
+            assert in_view(chat, widget)
+            continue  # (a label's line is not told by Qt)
+        rect = widget.cursorRect(widget.textCursor())
+        top = widget.viewport().mapTo(chat.viewport(), rect.topLeft()).y()
+        assert 0 <= top and top + rect.height() <= view
+        was = top + bar.value() - before  # where it was on screen before the step
+        if 0 <= was and was + rect.height() <= view:
+            assert bar.value() == before, "an occurrence in view moved the view"
+            stayed += 1
+        else:
+            assert abs(top - view // 3) <= 2 or bar.value() in (0, bar.maximum()), (top, view)
+            moved += 1
+    assert stayed and moved, (stayed, moved)

@@ -446,6 +446,7 @@ ITEM_SPACING = 8
 GROUP_SIZE = 16
 
 
+REVEAL_MARGIN = 40  # pixels at the least above and below what Find brings into view
 ANCHOR_SETTLED_MS = 1000  # a held view is let go this long after the layout's last step
 
 
@@ -706,12 +707,27 @@ class ChatView(RingedFocus, QScrollArea):
         self._anchor = None
         self._anchor_settled.stop()
 
-    def reveal(self, widget: QWidget, margin: int = 40) -> None:
-        """Scroll so that `widget` shows near the top, also when what was just added
-        above it is not laid out yet (Find in older messages)."""
+    def reveal(self, widget: QWidget, line: int = 0, height: int | None = None) -> None:
+        """Bring into view what Find shows: `height` pixels (all of `widget` when None)
+        from `line` pixels into `widget`. Where all of it is in view already, the view
+        does not move (stepping through the occurrences of a paragraph on screen jumped
+        at each one); else it lands a third of the way down, as a browser's Find puts it
+        near the middle, with what leads up to it above (at the top, the answer's
+        heading or the question before it was out of sight). Kept there while what was
+        just added above it is laid out (Find in older messages)."""
         content = self.widget()
+        view = self.viewport().height()
+        tall = widget.height() - line if height is None else height
+
+        def top() -> int:
+            return widget.mapTo(content, QPoint(0, 0)).y() + line
+
+        on_screen = top() - self.verticalScrollBar().value()
+        # (A widget not shown yet, just made for an older message, has no place yet.)
+        if not (widget.isVisible() and 0 <= on_screen and on_screen + tall <= view):
+            on_screen = max(REVEAL_MARGIN, min(view // 3, view - tall - REVEAL_MARGIN))
         self._stick_to_bottom = False
-        self._keep(lambda: max(0, widget.mapTo(content, QPoint(0, 0)).y() - margin))
+        self._keep(lambda: max(0, top() - on_screen))
         self._scroll_to(self._anchor())
 
     def _scroll_to(self, value: int) -> None:

@@ -20,7 +20,6 @@ from .wrap_anywhere import WrapAnywhereLabel
 if TYPE_CHECKING:
     from .chat_view import ChatView
 
-REVEAL_MARGIN = 40  # pixels above the occurrence when it is scrolled to
 FILL_WAIT_MS = 20  # how often to look whether "Show all" (or the chat) has drawn the occurrence yet
 RETRIES = 100  # looked for that many times at most (2 s): some are never drawn as found (Markdown marks)
 
@@ -129,11 +128,11 @@ class Highlight(QObject):
         full.setTextCursor(cursor)
         full.ensureCursorVisible()
         self._selected = full
-        # The occurrence's line near the top, not the card's: the whole result is up to
-        # 30 lines tall, and in a small window its lower lines were below the chat's
-        # edge, the occurrence selected where nobody saw it.
-        line = full.cursorRect(cursor).top() + full.viewport().mapTo(card, QPoint(0, 0)).y()
-        self.chat.reveal(card, min(REVEAL_MARGIN, REVEAL_MARGIN * 2 - line))
+        # The occurrence's line, not the card: the whole result is up to 30 lines tall,
+        # and in a small window its lower lines were below the chat's edge, the
+        # occurrence selected where nobody saw it.
+        rect = full.cursorRect(cursor)
+        self.chat.reveal(card, rect.top() + full.viewport().mapTo(card, QPoint(0, 0)).y(), rect.height())
 
     # -- an answer ----------------------------------------------------------------------
 
@@ -165,10 +164,10 @@ class Highlight(QObject):
                 continue
             block.setTextCursor(cursor)
             self._selected = block
-            # The occurrence's line near the top, not just its block (a block is up to
-            # a few kilobytes: taller than the view in a narrow window).
-            line = block.cursorRect(cursor).top() + block.mapTo(shown, block.rect().topLeft()).y()
-            self.chat.reveal(shown, REVEAL_MARGIN - line)
+            # The occurrence's line, not just its block (a block is up to a few
+            # kilobytes: taller than the view in a narrow window).
+            rect = block.cursorRect(cursor)
+            self.chat.reveal(shown, rect.top() + block.mapTo(shown, block.rect().topLeft()).y(), rect.height())
             return
         self.chat.reveal(message)  # rendered differently from the Markdown (marks in the query)
 
