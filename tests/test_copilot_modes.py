@@ -10,7 +10,7 @@ from conftest import run
 from demo_helpers import chat, project_id, signed_in
 
 from gns3_copilot_desktop.protocol.models import ChatSession
-from gns3_copilot_desktop.ui.session_line import relative_time, session_line, session_statistics
+from gns3_copilot_desktop.ui.session_line import last_message_time, relative_time, session_line, session_statistics
 
 
 def set_demo_mode(demo, mode: str) -> None:
@@ -56,8 +56,10 @@ def test_a_chat_is_described_in_words():
                           metadata={"copilot_mode": "troubleshooting_injection"}, llm_calls_count=3,
                           input_tokens=1200, output_tokens=34, total_tokens=1234)
     assert session_line(session, now) == "OSPF\nFault practice · 1 message · 5 min ago"
-    assert session_statistics(session, now).startswith(
-        "1,200 tokens in · 34 out · 1,234 total · 3 LLM calls · last message 5 min ago (")
+    # One line at 1024 px: the date and time are the tooltip's.
+    assert session_statistics(session, now) == "1,200 tokens in · 34 out · 1,234 total · 3 LLM calls · last message 5 min ago"
+    assert last_message_time(session).startswith("Last message: ") and "26" in last_message_time(session)
+    assert last_message_time(ChatSession(thread_id="t", last_message_at="not a time")) == ""
     assert relative_time((now - timedelta(days=1, hours=2)).isoformat(), now) == "yesterday"
     assert relative_time("not a time", now) == "" and relative_time(None, now) == ""
     # A controller that counts no tokens shows none.

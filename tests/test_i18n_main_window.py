@@ -60,7 +60,7 @@ async def _transport_reason(url: str) -> str:
 
 def test_ages_counts_and_times_follow_the_language(chinese):  # noqa: F811
     from gns3_copilot_desktop.protocol.models import ChatSession
-    from gns3_copilot_desktop.ui.session_line import relative_time, session_line, session_statistics
+    from gns3_copilot_desktop.ui.session_line import last_message_time, relative_time, session_line, session_statistics
 
     now = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
     ago = lambda **kw: (now - timedelta(**kw)).isoformat()  # noqa: E731
@@ -77,8 +77,9 @@ def test_ages_counts_and_times_follow_the_language(chinese):  # noqa: F811
     stats = session_statistics(session, now)
     # The time as the Chinese locale writes it, in the user's time zone.
     shown = QLocale("zh_CN").toString(QDateTime.fromSecsSinceEpoch(int(last.timestamp())), QLocale.FormatType.ShortFormat)
-    assert stats == f"输入 12,000 个 Token · 输出 34 个 · 共 12,034 个 · 3 次 LLM 调用 · 最后一条消息：5 分钟前（{shown}）"
-    assert english_words(stats) == []
+    assert stats == "输入 12,000 个 Token · 输出 34 个 · 共 12,034 个 · 3 次 LLM 调用 · 最后一条消息：5 分钟前"
+    assert last_message_time(session) == f"最后一条消息：{shown}"  # the line's tooltip
+    assert english_words(stats) == english_words(last_message_time(session)) == []
 
 
 # -- the window, state by state ----------------------------------------------------------

@@ -62,6 +62,7 @@ def test_a_turn_moves_nothing_on_screen(app):
             found[name] = (at.x(), at.y(), widget.width(), widget.height())
         return found
 
+    window.resize(1024, 700)
     app.settle()
     before = places()
     app.demo.state.settings.faults = Faults(slow_tools_s=0.5)  # a turn that lasts
@@ -74,7 +75,11 @@ def test_a_turn_moves_nothing_on_screen(app):
     assert places() == before
     window.composer.stop_button.click()
     app.finish_turn()
+    # The chat's figures come with the chat list, after the turn: on one line at 1024
+    # px (with the date and time in it, they took two, and the header grew).
+    app.wait(lambda: "last message" in window.chat_header.stats.text(), what="the chat's figures")
     app.settle()
+    assert "tokens in" in window.chat_header.stats.text()
     assert not window.banner.isVisible() and places() == before
 
 

@@ -77,10 +77,11 @@ class ChatHeader(QWidget):
 
     def set_session(self, session: ChatSession | None) -> None:
         if session is None:
-            text = ""
+            text = when = ""
         else:
-            from .session_line import session_statistics  # (datetime: not before the first frame)
+            from .session_line import last_message_time, session_statistics  # (datetime: not before the first frame)
 
-            text = session_statistics(session)
+            text, when = session_statistics(session), last_message_time(session)
         self.stats.setText(text)
+        self.stats.setToolTip(when)
         self.stats.setVisible(bool(text))

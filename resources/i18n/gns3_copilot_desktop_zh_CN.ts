@@ -2128,8 +2128,12 @@ and any tool not known to only read. Known to only read:
         <translation>{count} 次 LLM 调用</translation>
     </message>
     <message>
-        <source>last message {when} ({time})</source>
-        <translation>最后一条消息：{when}（{time}）</translation>
+        <source>last message {when}</source>
+        <translation>最后一条消息：{when}</translation>
+    </message>
+    <message>
+        <source>Last message: {time}</source>
+        <translation>最后一条消息：{time}</translation>
     </message>
 </context>
 <context>
