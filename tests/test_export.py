@@ -161,7 +161,7 @@ def test_markdown_loads_and_hides_nothing_in_a_viewer(demo):
               "```html\n<img src=\"in-a-fence\">\n```\n")
 
     text = to_markdown(exported(demo, "Show me the topology", answer=answer))
-    assert "See [image: the topology](http://127.0.0.1:9/x.png), [image: zero](/dev/zero) and [⟨U+202E⟩fdp.exe]" in text
+    assert "See [image: the topology](http://127.0.0.1:9/x.png), [image: zero\\](/dev/zero) and [⟨U+202E⟩fdp.exe]" in text
     assert '&lt;img src="http://127.0.0.1:9/y.png"> `<kept in code>` <https://docs.gns3.com/>' in text
     assert '```html\n<img src="in-a-fence">\n```' in text
     assert "![" not in text and "\u202e" not in text
@@ -352,23 +352,31 @@ def test_every_answer_is_a_well_formed_fragment(qapp):
 
 
 @pytest.mark.parametrize("text, made", [
-    ("![a](u) `![b](v)` ``![c](w)`` ![d][1]", "[image: a](u) `![b](v)` ``![c](w)`` [image: d][1]"),
-    ("![`x`](u) and ![](u)", "[image: `x`](u) and [image](u)"),  # (an image's alt in code is still an image)
+    ("![a](https://u) `![b](v)` ``![c](w)`` ![d][1]", "[image: a](https://u) `![b](v)` ``![c](w)`` [image: d][1]"),
+    ("![`x`](https://u) and ![](https://u)", "[image: `x`](https://u) and [image](https://u)"),  # (an image's alt in code is still an image)
     ("a `` ` `` <b> ``` `` <i>", "a `` ` `` &lt;b> ``` `` &lt;i>"),  # runs match runs of their length
     ("` unclosed <b>", "` unclosed &lt;b>"),
     ("3 < 4 and <https://a.example/x> <mailto:a@b.c> <a@b.c> </p> <!-- c --> <javascript:x>",
      "3 < 4 and <https://a.example/x> <mailto:a@b.c> <a@b.c> &lt;/p> &lt;!-- c --> &lt;javascript:x>"),
     # From a second review: each of these left a live image or HTML, or corrupted text.
-    ("![<img src=X>](u)", "[image: &lt;img src=X>](u)"),
-    ("![![x](X)](y)", "\\![[image: x](X)](y)"),
-    ("![a [b] c](X) ![a\\]b](X) ![logo]", "\\![a [b] c](X) \\![a\\]b](X) \\![logo]"),
-    ("![a\nb](X)", "\\![a\nb](X)"),
+    ("![<img src=X>](https://u)", "[image: &lt;img src=X>](https://u)"),
+    ("![![x](https://X)](https://y)", "\\![[image: x](https://X)](https://y)"),
+    ("![a [b] c](https://X) ![a\\]b](https://X) ![logo]", "\\![a [b] c](https://X) \\![a\\]b](https://X) \\![logo]"),
+    ("![a\nb](https://X)", "\\![a\nb](https://X)"),
     ("\\`<img src=X>`", "\\`&lt;img src=X>`"),  # an escaped backtick opens no code span
     ("a `b\nc` <img src=X> `d`", "a `b\nc` &lt;img src=X> `d`"),  # a span over two lines
     ("hello\n    ~~~\n<img src=X>", "hello\n    ~~~\n&lt;img src=X>"),  # no fence indented 4
     ("1. a\n\n   ~~~\n   x\n<img src=X>", "1. a\n\n   ~~~\n   x\n&lt;img src=X>"),  # the item ended
-    ("\\<b> and \\![x](y)", "\\<b> and \\![x](y)"),  # escaped already
+    ("\\<b> and \\![x](https://y)", "\\<b> and \\![x](https://y)"),  # escaped already
     ("```\n<img src=x>\n```\nafter <b>", "```\n<img src=x>\n```\nafter &lt;b>"),
+    # A link goes to a web or mail address only, as in the window; any other is text.
+    ("[a](http://x) [m](mailto:a@b.c) [b](file:///etc/passwd) [c](javascript:alert(1)) [d]( HTTPS://ok)",
+     "[a](http://x) [m](mailto:a@b.c) [b\\](file:///etc/passwd) [c\\](javascript:alert(1)) [d]( HTTPS://ok)"),
+    ("[e](<smb://host/share x>) [f](/dev/zero) [g](notes.md) `[h](file:x)`",
+     "[e\\](&lt;smb://host/share x>) [f\\](/dev/zero) [g\\](notes.md) `[h](file:x)`"),
+    ("[r]: file:///x\n> [q]: <javascript:x>\n- [p]: smb://h\n[ok]: https://a\n\n[r] [q] [p] [ok]",
+     "\\[r]: file:///x\n> \\[q]: &lt;javascript:x>\n- \\[p]: smb://h\n[ok]: https://a\n\n[r] [q] [p] [ok]"),
+    ("[a\\](file:x) and [b](javascript&#58;x)", "[a\\](file:x) and [b\\](javascript&#58;x)"),
 ])
 def test_inert_markdown_keeps_code_and_autolinks(text, made):
     from gns3_copilot_desktop.protocol.inert_markdown import inert
@@ -380,8 +388,9 @@ def test_inert_markdown_keeps_code_and_autolinks(text, made):
     "".join("`" * (n % 50 + 1) + " x " for n in range(20000)) + "<b>",
     "![" * 40000,  # (22 s in a first version)
     "<a " * 50000,
+    "](" * 50000 + "\n" + "[a]:" * 50000,
     "\\" * 100000 + "<b>" + "\\" * 100000 + "![x]",
-], ids=["backtick runs", "image openings", "tags", "backslashes"])
+], ids=["backtick runs", "image openings", "tags", "links", "backslashes"])
 def test_inert_markdown_reads_hostile_lines_in_linear_time(hostile):
     import time
 

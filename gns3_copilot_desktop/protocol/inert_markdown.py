@@ -1,8 +1,10 @@
 """Untrusted Markdown made inert for the exported Markdown file, which people open in
-Markdown viewers (an editor's preview, a Git host, a notes app) that load images and
-show raw HTML. The file must read as the window showed the chat, by its policy: an image
-becomes a link to its address ("[image: alt]"), raw HTML is text (`<img src=…>` shows as
-written), and characters that hide or reorder text are visible marks. Pure: text in,
+Markdown viewers (an editor's preview, a Git host, a notes app) that load images, show
+raw HTML and follow links. The file must read as the window showed the chat, by its
+policy: an image becomes a link to its address ("[image: alt]"), raw HTML is text
+(`<img src=…>` shows as written), a link goes only to a web or mail address (one to
+`file:`, `javascript:` or a path is text), and characters that hide or reorder text are
+visible marks. Pure: text in,
 text out.
 
 Code (fenced blocks, code spans) is left as written but for those marks: a viewer shows
@@ -31,13 +33,20 @@ _BANG = re.compile(r"!\[")
 # Raw HTML opens with "<" and a letter, "/", "!" or "?". Autolinks are kept (a viewer
 # shows them as the links they are) to web and mail addresses only.
 _TAG = re.compile(r"<(?=[A-Za-z/!?])(?!(?:https?|mailto):[^\s<>]*>|[^\s<>@]+@[^\s<>@]+>)", re.I)
+# A link to anything but a web or mail address (javascript:, file:, smb:, a path on
+# this computer, a page beside the file) is made text, as the window only copies such an
+# address, never follows it: inline, its "]" is escaped ("[a\](file:x)"); defined at a
+# line's start, also in a quote or a list item ("> [a]: file:x"), its "[" is.
+_WEB = ("http://", "https://", "mailto:")
+_INLINE_LINK = re.compile(r"\]\(\s*<?(?P<to>[^\s<>)]*)")
+_DEFINITION = re.compile(r"^(?P<indent>(?:[ \t>]|[-+*][ \t]|\d{1,9}[.)][ \t])*)\[(?=[^\]\n]+\]:[ \t]*<?(?P<to>[^\s<>]*))", re.M)
 
 
 def inert(text: str) -> str:
     """`text` with its images as links and its raw HTML as text, outside code; every
     hiding character shown as a mark."""
     text = visible(text)
-    if "<" not in text and "![" not in text:
+    if not _may_load(text):
         return text
     out: list[str] = []
     prose: list[str] = []  # lines outside fenced code, since the last fence
@@ -114,11 +123,22 @@ def _paragraph(text: str) -> str:
     """One paragraph: images as links, what is left of an image's opening escaped, raw
     HTML as text; each pass reads what the one before made (an "<img>" in an image's
     alt text is made text too)."""
-    if "<" not in text and "![" not in text:
+    if not _may_load(text):
         return text
     text = _sub_outside(_IMAGE, text, _image_words)
     text = _sub_outside(_BANG, text, lambda match: "\\![")
+    text = _sub_outside(_INLINE_LINK, text, lambda match: match.group() if _web(match) else "\\" + match.group())
+    text = _sub_outside(_DEFINITION, text, lambda match: match.group() if _web(match) else match.group("indent") + "\\[")
     return _sub_outside(_TAG, text, lambda match: "&lt;")
+
+
+def _may_load(text: str) -> bool:
+    """Whether `text` may hold an image, raw HTML or a link (the common answer does not)."""
+    return "<" in text or "![" in text or "](" in text or "]:" in text
+
+
+def _web(link: re.Match[str]) -> bool:
+    return link.group("to").lower().startswith(_WEB)
 
 
 def _image_words(match: re.Match[str]) -> str:
