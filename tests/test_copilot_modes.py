@@ -10,7 +10,9 @@ from conftest import run
 from demo_helpers import chat, project_id, signed_in
 
 from gns3_copilot_desktop.protocol.models import ChatSession
-from gns3_copilot_desktop.ui.session_line import last_message_time, relative_time, session_line, session_statistics
+from gns3_copilot_desktop.ui.session_line import (
+    last_message_time, local_time, parse_stamp, relative_time, session_line, session_statistics,
+)
 
 
 def set_demo_mode(demo, mode: str) -> None:
@@ -58,7 +60,7 @@ def test_a_chat_is_described_in_words():
     assert session_line(session, now) == "OSPF\nFault practice · 1 message · 5 min ago"
     # One line at 1024 px: the date and time are the tooltip's.
     assert session_statistics(session, now) == "1,200 tokens in · 34 out · 1,234 total · 3 LLM calls · last message 5 min ago"
-    assert last_message_time(session).startswith("Last message: ") and "26" in last_message_time(session)
+    assert last_message_time(session) == f"Last message: {local_time(parse_stamp(stamp))}"
     assert last_message_time(ChatSession(thread_id="t", last_message_at="not a time")) == ""
     assert relative_time((now - timedelta(days=1, hours=2)).isoformat(), now) == "yesterday"
     assert relative_time("not a time", now) == "" and relative_time(None, now) == ""

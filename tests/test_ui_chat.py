@@ -83,6 +83,30 @@ def test_a_turn_moves_nothing_on_screen(app):
     assert not window.banner.isVisible() and places() == before
 
 
+def test_the_status_wrapped_in_a_narrow_window_leaves_one_line_kept(app):
+    """In a narrow window the turn's status wraps (it must not widen the window); once
+    the turn is over, the place kept for it is one line again, not the two it said last."""
+    ready(app)
+    window = app.window
+    window.resize(600, 700)  # (as narrow as the window goes)
+    app.settle()
+    width = window.width()
+    app.demo.state.settings.faults = Faults(slow_tools_s=0.3)
+    app.send(INTERFACES)
+    line = window.banner.fontMetrics().lineSpacing()
+
+    def laid_out() -> int:
+        for _ in range(4):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+        return window.banner.height()
+
+    app.wait(lambda: window.banner.isVisible() and laid_out() > line * 2, what="the status on two lines")
+    assert window.width() == width
+    app.finish_turn()
+    app.settle()
+    assert not window.banner.isVisible() and 0 < laid_out() < line * 2
+
+
 def test_show_all_expands_a_long_result(app):
     ready(app)
     app.send("Show me the topology")

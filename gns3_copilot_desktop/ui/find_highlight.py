@@ -68,15 +68,23 @@ class Highlight(QObject):
         elif isinstance(widget, AssistantMessage):
             self._in_answer(widget, occurrence, text[occurrence.start : occurrence.start + occurrence.length])
         elif isinstance(widget, ToolCallCard):
-            self.chat.reveal(widget)
+            # The part that holds it, not the whole card: a card with its whole result is
+            # taller than the view, never "in view", and each step jumped to its top.
             if occurrence.part == NAME:
                 self._in_label(widget.name, occurrence, text)
+                self._reveal_part(widget, widget.name)
             elif occurrence.part == ARGUMENTS:
                 self._in_label(widget.arguments, occurrence, text)
+                self._reveal_part(widget, widget.arguments)
             elif occurrence.part == RESULT:
                 self._in_result(widget, occurrence, text)
+            else:
+                self.chat.reveal(widget)
         else:
             self.chat.reveal(widget)  # (a part that could not be shown)
+
+    def _reveal_part(self, card: QWidget, part: QWidget) -> None:
+        self.chat.reveal(card, part.mapTo(card, QPoint(0, 0)).y(), part.height())
 
     def _widget_of(self, index: int) -> QWidget | None:
         while index < self.chat.first_shown:
@@ -107,10 +115,13 @@ class Highlight(QObject):
             at = _in_preview(preview, whole, occurrence)
             if at is not None:
                 self._in_label(card.preview, Occurrence(occurrence.item, RESULT, at, occurrence.length, occurrence.ordinal), preview)
+                self._reveal_part(card, card.preview)
                 return
             if card.show_all.isHidden():
+                self.chat.reveal(card)
                 return  # the card shows its result whole: nowhere else to look
             card.show_all.click()
+            self.chat.reveal(card)  # at once: a long result takes a moment to fill
         self._wanted = occurrence
         self._in_whole_result(card, occurrence)
 

@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
         # Wrapped in a narrow window, as the alert is: unwrapped, the silent controller's
         # longer sentence made the window itself wider than the screen gave it.
         self.banner.setWordWrap(True)
+        self.banner.setText(" ")  # (see _update_banner)
         self.banner.setVisible(False)
         self.banner.setStyleSheet(f"background: {theme.BLUE}; color: white; padding: 5px 10px; border-radius: 6px;")
         self.banner.linkActivated.connect(lambda _link: self.presenter.spawn(self.presenter.stop()))
@@ -589,6 +590,9 @@ class MainWindow(QMainWindow):
     def _update_banner(self) -> None:
         if not self._running or self.presenter is None:
             self.banner.setVisible(False)
+            # The place kept is one line, whatever it said last (a hidden label is
+            # neither seen nor read: one space holds the line).
+            self.banner.setText(" ")
             self._banner_says = None
             return
         t = self.presenter.turn_transcript or self.presenter.transcript
