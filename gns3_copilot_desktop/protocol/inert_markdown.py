@@ -4,8 +4,7 @@ raw HTML and follow links. The file must read as the window showed the chat, by 
 policy: an image becomes a link to its address ("[image: alt]"), raw HTML is text
 (`<img src=…>` shows as written), a link goes only to a web or mail address (one to
 `file:`, `javascript:` or a path is text), and characters that hide or reorder text are
-visible marks. Pure: text in,
-text out.
+visible marks. Pure: text in, text out.
 
 Code (fenced blocks, code spans) is left as written but for those marks: a viewer shows
 code as text. Where this reading of the text could differ from a viewer's, it errs on
@@ -43,8 +42,8 @@ _DEFINITION = re.compile(r"^(?P<indent>(?:[ \t>]|[-+*][ \t]|\d{1,9}[.)][ \t])*)\
 
 
 def inert(text: str) -> str:
-    """`text` with its images as links and its raw HTML as text, outside code; every
-    hiding character shown as a mark."""
+    """`text` with its images as links, its raw HTML and its links to anything but web
+    and mail addresses as text, outside code; every hiding character shown as a mark."""
     text = visible(text)
     if not _may_load(text):
         return text
@@ -120,9 +119,10 @@ def _escaped(text: str, at: int) -> bool:
 
 
 def _paragraph(text: str) -> str:
-    """One paragraph: images as links, what is left of an image's opening escaped, raw
-    HTML as text; each pass reads what the one before made (an "<img>" in an image's
-    alt text is made text too)."""
+    """One paragraph: images as links, what is left of an image's opening escaped, links
+    to anything but web and mail addresses and raw HTML as text; each pass reads what
+    the one before made (an "<img>" in an image's alt text is made text too, and so is
+    the link an image to a path became)."""
     if not _may_load(text):
         return text
     text = _sub_outside(_IMAGE, text, _image_words)

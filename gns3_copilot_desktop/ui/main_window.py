@@ -591,8 +591,9 @@ class MainWindow(QMainWindow):
         if not self._running or self.presenter is None:
             self.banner.setVisible(False)
             # The place kept is one line, whatever it said last (a hidden label is
-            # neither seen nor read: one space holds the line).
-            self.banner.setText(" ")
+            # neither seen nor read: one space holds the line). Called on every frame.
+            if self.banner.text() != " ":
+                self.banner.setText(" ")
             self._banner_says = None
             return
         t = self.presenter.turn_transcript or self.presenter.transcript
