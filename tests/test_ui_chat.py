@@ -107,6 +107,28 @@ def test_the_status_wrapped_in_a_narrow_window_leaves_one_line_kept(app):
     assert not window.banner.isVisible() and 0 < laid_out() < line * 2
 
 
+def test_a_batch_refused_in_the_same_words_says_them_once(app):
+    """Four calls asked at once past the limit: each card says it was refused, and the
+    controller's sentence (the same for all four) is shown on the first card only."""
+    ready(app)
+    panel = app.window.limits
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(3)
+    app.send("Configure OSPF on all routers")
+    app.finish_turn()
+    refused = [c for c in app.cards() if c.kind == "limit"]
+    assert len(refused) >= 2 and all(c.status.text() == "refused: tool-call limit" for c in refused)
+    sentence = refused[0].limit_line.text()
+    assert sentence.startswith("Tool call limit reached (3 calls).") and refused[0].limit_line.isVisible()
+    assert all(c.limit_line.text() == sentence and not c.limit_line.isVisible() for c in refused[1:])
+    # The same from the controller's history.
+    session_id = app.presenter.session_id
+    app.presenter.new_chat()
+    app.open_chat(session_id)
+    shown = [c.limit_line.isVisible() for c in app.cards() if c.kind == "limit"]
+    assert shown == [True] + [False] * (len(refused) - 1)
+
+
 def test_show_all_expands_a_long_result(app):
     ready(app)
     app.send("Show me the topology")

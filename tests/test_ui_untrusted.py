@@ -301,10 +301,10 @@ def test_a_part_that_cannot_be_shown_is_marked_and_the_rest_goes_on(app, monkeyp
     from gns3_copilot_desktop.ui.tool_card import ToolCallCard
     from gns3_copilot_desktop.ui.unshown import UnshownPart
 
-    def broken(self, call):
+    def broken(self, call, **context):
         if call.output:
             raise RecursionError("maximum recursion depth exceeded")
-        return original(self, call)
+        return original(self, call, **context)
 
     original = ToolCallCard.set_item
     monkeypatch.setattr(ToolCallCard, "set_item", broken)

@@ -831,7 +831,7 @@ class ChatView(RingedFocus, QScrollArea):
     def _update_widget(self, position: int, item: Item) -> None:
         widget = self._widgets[position]
         try:
-            widget.set_item(item)  # type: ignore[attr-defined]
+            self._set_item(widget, self._first + position)
         except Exception as exc:  # one part that cannot be shown must not stop the chat
             from .unshown import unshown
 
@@ -875,8 +875,29 @@ class ChatView(RingedFocus, QScrollArea):
             streaming = self._transcript.state is TurnState.STREAMING
             widget.set_item(items[index], complete=streaming and index < len(items) - 1)  # type: ignore[arg-type]
         else:
-            widget.set_item(items[index])  # type: ignore[attr-defined]
+            self._set_item(widget, index)
         return widget
+
+    def _set_item(self, widget: QWidget, index: int) -> None:
+        """A part other than an answer shows item `index` (a refused call's card told
+        whether the call before it was refused in the same words: a batch over the
+        limit is one sentence, said once, not on each of its cards)."""
+        assert self._transcript is not None
+        items = self._transcript.items
+        item = items[index]
+        from .tool_card import ToolCallCard  # (loaded with the first card)
+
+        if isinstance(widget, ToolCallCard):
+            from ..protocol.items import ToolCall, ToolStatus
+
+            before = items[index - 1] if index else None
+            said_above = (
+                isinstance(before, ToolCall) and before.status is ToolStatus.LIMIT and item.status is ToolStatus.LIMIT
+                and before.limit is not None and item.limit is not None and before.limit.text == item.limit.text
+            )
+            widget.set_item(item, said_above=said_above)
+        else:
+            widget.set_item(item)  # type: ignore[attr-defined]
 
     def _last_group(self) -> _Group:
         if not self._groups or self._groups[-1].full():

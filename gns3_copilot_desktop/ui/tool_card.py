@@ -237,7 +237,9 @@ class ToolCallCard(theme.Card):
 
     # -- state ----------------------------------------------------------------------
 
-    def set_item(self, call: ToolCall) -> None:
+    def set_item(self, call: ToolCall, said_above: bool = False) -> None:
+        """`said_above`: the call just before was refused in the same words (a batch
+        over the limit): the sentence is shown once, on the first card."""
         self._call = call
         name = call.name or translate("ToolCard", "tool")  # the LLM's name for it, else ours
         untrusted.set_plain(self.name, _elide(name, NAME_SHOWN))
@@ -261,7 +263,7 @@ class ToolCallCard(theme.Card):
             # The detail only: the turn's one flag is the notice under it, not one
             # more on every refused card.
             self.limit_line.setText(call.limit.text)  # plain, hiding characters shown
-        self.limit_line.setVisible(refused and bool(call.limit.text))
+        self.limit_line.setVisible(refused and bool(call.limit.text) and not said_above)
         args = arguments_text(call)
         shown = shown_arguments(args)
         if shown != self.arguments.text():
