@@ -104,7 +104,11 @@ class Desktop:
             env=self.env, capture_output=True, text=True, timeout=timeout,
         )
         if done.returncode != 0:
-            raise AssertionError(f"AT-SPI probe failed: {done.stderr.strip()[-2000:]}")
+            # The app gone is the finding, not the probe's failure to read it: say how it
+            # ended and what it wrote ("The application no longer exists" told neither).
+            time.sleep(0.5)
+            self.check_app()
+            raise AssertionError(f"AT-SPI probe failed, the app still running: {done.stderr.strip()[-2000:]}")
         return json.loads(done.stdout)
 
     def listen(self, seconds: float = 120) -> "Listener":
