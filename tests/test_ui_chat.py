@@ -4,7 +4,7 @@ higher limits, stop, a dropped stream, projects that must be opened."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
@@ -17,6 +17,14 @@ INTERFACES = "Check the interface status of all devices"
 def ready(app, project: str = "OSPF Lab") -> str:
     app.sign_in_demo()
     return app.choose(project)
+
+
+def tool_call_limit(app, calls: int):
+    """Set the limits panel's tool calls to `calls`, as a person does; the panel."""
+    panel = app.window.limits
+    panel.unlimited.setChecked(False)
+    panel.tool_calls.setValue(calls)
+    return panel
 
 
 def test_a_streamed_turn_shows_text_and_tool_cards(app):
@@ -52,10 +60,7 @@ def test_a_turn_moves_nothing_on_screen(app):
     window = app.window
 
     def places() -> dict[str, tuple[int, int, int, int]]:
-        # As the window lays itself out before a paint (layouts are put off while a
-        # stream's rendering holds the paint).
-        for _ in range(4):
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+        app.lay_out()
         found = {}
         for name, widget in (("header", window.chat_header), ("conversation", window.chat), ("message box", window.composer)):
             at = widget.mapTo(window, QPoint(0, 0))
@@ -96,8 +101,7 @@ def test_the_status_wrapped_in_a_narrow_window_leaves_one_line_kept(app):
     line = window.banner.fontMetrics().lineSpacing()
 
     def laid_out() -> int:
-        for _ in range(4):
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+        app.lay_out()
         return window.banner.height()
 
     app.wait(lambda: window.banner.isVisible() and laid_out() > line * 2, what="the status on two lines")
@@ -111,9 +115,7 @@ def test_a_batch_refused_in_the_same_words_says_them_once(app):
     """Four calls asked at once past the limit: each card says it was refused, and the
     controller's sentence (the same for all four) is shown on the first card only."""
     ready(app)
-    panel = app.window.limits
-    panel.unlimited.setChecked(False)
-    panel.tool_calls.setValue(3)
+    tool_call_limit(app, 3)
     app.send("Configure OSPF on all routers")
     app.finish_turn()
     refused = [c for c in app.cards() if c.kind == "limit"]
@@ -180,9 +182,7 @@ def test_limits_are_sent_as_set_in_the_panel(app):
 
 def test_limit_reached_is_flagged_live_and_from_history_and_continue_raises_it(app):
     ready(app)
-    panel = app.window.limits
-    panel.unlimited.setChecked(False)
-    panel.tool_calls.setValue(3)
+    panel = tool_call_limit(app, 3)
     app.send(INTERFACES)
     app.finish_turn()
     cards = app.cards()
@@ -337,9 +337,7 @@ def test_a_batch_that_does_not_fit_is_said_and_continue_makes_room_for_it(app):
     (the continued turn counts afresh: doubling 1 to 2 would stop it again at once), and
     the continued turn, which has the topology already, runs the batch."""
     ready(app)
-    panel = app.window.limits
-    panel.unlimited.setChecked(False)
-    panel.tool_calls.setValue(2)
+    panel = tool_call_limit(app, 2)
     app.send("Configure OSPF on all routers")
     app.finish_turn()
     refused = app.presenter.transcript.refused_by_limit

@@ -14,7 +14,7 @@ import threading
 import time
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QUrl
+from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
@@ -339,8 +339,7 @@ def test_a_silent_controller_is_told_and_can_be_stopped(app, monkeypatch):
     assert app.window.width() == 800
     said = app.window.banner.text()
     app.wait(lambda: app.window.banner.text() != said, 5, "the banner told again")
-    for _ in range(4):
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+    app.lay_out()
     app.settle()
     assert app.window.width() == 800
     assert app.window.banner.height() > app.window.banner.fontMetrics().lineSpacing() * 2  # two lines
@@ -348,8 +347,7 @@ def test_a_silent_controller_is_told_and_can_be_stopped(app, monkeypatch):
     app.finish_turn(10)
     assert app.presenter.transcript.state == TurnState.ABORTED
     # Its place is kept, one line tall again: not the two lines it said last.
-    for _ in range(4):
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+    app.lay_out()
     app.settle()
     assert not app.window.banner.isVisible()
     assert 0 < app.window.banner.height() < app.window.banner.fontMetrics().lineSpacing() * 2

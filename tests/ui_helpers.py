@@ -69,6 +69,16 @@ class App:
     def settle(self, seconds: float = 0.1) -> None:
         self.qtbot.wait(int(seconds * 1000))
 
+    def lay_out(self) -> None:
+        """Lay the window out now, as it does before a paint (MainWindow._update_requested):
+        layouts are put off while a stream's rendering holds the paint."""
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        from gns3_copilot_desktop.ui.main_window import LAYOUT_LEVELS
+
+        for _ in range(LAYOUT_LEVELS):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+
     def sign_in_demo(self) -> None:
         creds = self.demo.credentials
         assert self.run(self.presenter.sign_in(creds.url, creds.username, creds.password, remember=False))
