@@ -107,7 +107,10 @@ def test_a_definition_that_comes_while_a_block_is_being_parsed_is_in_it_at_the_e
     # found the first one so, its parsing already over).
     first = next(block for block in view.frozen_blocks() if block.block is None)
     steps = first.realizing(force=True)
-    next(steps)  # parsed, not shown yet (its last step is a piece of work of its own)
+    # Parsed, not shown yet (its last step is a piece of work of its own). On a slow
+    # machine the view may have taken those steps already (StopIteration in CI runs):
+    # the definition must then reach the parsed block (the last assertion) all the same.
+    next(steps, None)
     view.append(f"[1]: {ADDRESS}\n\nThe end.", complete=True)
     qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
     for _ in steps:
