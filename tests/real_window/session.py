@@ -35,17 +35,19 @@ class Desktop:
         self.tmp = tmp
         self.processes: list[subprocess.Popen] = []
         read, write = os.pipe()
-        xvfb = subprocess.Popen(
+        self.xvfb_log = tmp / "xvfb.log"
+        self.xvfb = xvfb = subprocess.Popen(
             ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=open(self.xvfb_log, "w"),
         )
         os.close(write)
         self.processes.append(xvfb)
         with os.fdopen(read) as pipe:
             display = pipe.readline().strip()
         if not display:
-            raise RuntimeError("Xvfb did not start")
+            raise RuntimeError(f"Xvfb did not start: {self.xvfb_log.read_text()[-2000:]}")
         self.display = f":{display}"
+        self._wait_for_display()
         # A runtime folder of this desktop's own: the accessibility bus keeps its socket
         # there (else in the shared ~/.cache/at-spi, where two test runs at once collide).
         # The bus daemon starts the accessibility bus, which inherits this environment.
@@ -66,6 +68,23 @@ class Desktop:
             "NO_AT_BRIDGE": "0",
         }
         self.app: subprocess.Popen | None = None
+
+    def _wait_for_display(self, timeout: float = 10) -> None:
+        """Until the display takes a client: a CI run's app once found no display at the
+        number Xvfb had told ("could not connect to display :0"), and nothing said why."""
+        deadline = time.monotonic() + timeout
+        while True:
+            probe = subprocess.run(["xdotool", "getdisplaygeometry"], env={**os.environ, "DISPLAY": self.display},
+                                   capture_output=True, text=True)
+            if probe.returncode == 0:
+                return
+            if self.xvfb.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"display {self.display} takes no client ({self._xvfb_state()}): {probe.stderr.strip()}")
+            time.sleep(0.1)
+
+    def _xvfb_state(self) -> str:
+        alive = "running" if self.xvfb.poll() is None else f"exited ({self.xvfb.returncode})"
+        return f"Xvfb {alive}; its log: {self.xvfb_log.read_text()[-1500:]!r}"
 
     def start_app(self, *args: str, config_dir: Path, pace_s: float = 0.05) -> None:
         env = {**self.env, "GNS3_COPILOT_CONFIG_DIR": str(config_dir), "GNS3_COPILOT_DEMO_PACE": str(pace_s)}
@@ -96,7 +115,8 @@ class Desktop:
 
     def check_app(self) -> None:
         if self.app is not None and self.app.poll() is not None:
-            raise AssertionError(f"the app exited ({self.app.returncode}): {self.app_log.read_text()[-2000:]}")
+            raise AssertionError(f"the app exited ({self.app.returncode}): {self.app_log.read_text()[-2000:]}\n"
+                                 f"({self.display}: {self._xvfb_state()})")
 
     def probe(self, *args: str, timeout: float = 60):
         done = subprocess.run(
