@@ -211,6 +211,41 @@ def test_limit_reached_is_flagged_live_and_from_history_and_continue_raises_it(a
     assert last["session_id"] == session_id and last["max_tool_calls"] == 6
 
 
+def test_a_limit_stop_is_one_box_with_the_way_on(app):
+    """The stop's flag and "Continue with higher limits" were two amber boxes, one above
+    the other, the first saying the stop and the second that it was a stop: one box now,
+    the flag's words first. Once the chat goes on, the flag is back in its place, above
+    the next question. Find finds the words where they show."""
+    from PySide6.QtWidgets import QLabel, QWidget
+    from test_ui_find import open_find, selections
+
+    ready(app)
+    tool_call_limit(app, 3)
+    app.send(INTERFACES)
+    app.finish_turn()
+    chat = app.window.chat
+    flag = "Tool call limit reached: 3 of 3 tool calls used."
+    bar = chat.limit_bar
+    boxes = [w for w in chat.widget().findChildren(QWidget) if w.isVisible() and getattr(w, "kind", "") == "limit"
+             and not hasattr(w, "limit_line")]  # (the refused card is a box of its own)
+    assert boxes == [bar]
+    assert bar.heading.isVisible() and bar.heading.text() == flag
+    assert [w.text() for w in chat.widget().findChildren(QLabel) if w.isVisible() and w.text() == flag] == [flag]
+    assert bar.heading.geometry().bottom() < bar.label.geometry().top() < bar.button.geometry().top()
+
+    find = open_find(app)
+    find.box.setText("3 of 3 tool calls")
+    app.wait(lambda: bool(selections(chat)), what="the flag's words selected")
+    assert selections(chat) == [(bar.heading, "3 of 3 tool calls", flag.index("3 of 3"))]
+    find.hide_bar()
+
+    app.window.chat.limit_bar.button.click()  # Continue: the chat goes on
+    app.finish_turn()
+    flags = [w for w in chat.widgets() if isinstance(w, NoticeLine) and w.kind == "limit"]
+    assert flags and flags[0].isVisible() and flags[0].label.text() == flag
+    assert not bar.isVisible() or bar.heading.text() != flag
+
+
 def test_iteration_limit_says_so(app):
     ready(app)
     app.window.limits.iterations.setValue(1)

@@ -262,7 +262,10 @@ LIMIT_ICON_SIZE = 24
 
 
 class LimitStopBar(theme.Card):
-    """Under a turn a limit stopped: what happened, and the way on."""
+    """Under a turn a limit stopped: what happened, and the way on. When the turn's flag
+    is the chat's last line, the bar says the flag's words first and the flag gives way
+    to it (ChatView._fold_flag): one box, not two of the same colour one above the
+    other saying the same stop twice."""
 
     continue_requested = Signal()
 
@@ -273,6 +276,13 @@ class LimitStopBar(theme.Card):
         # (qt_namespace). The label has the icon's size from the start: nothing moves.
         self._icon = icon = QLabel()
         icon.setFixedSize(LIMIT_ICON_SIZE, LIMIT_ICON_SIZE)
+        # The flag's words, as its notice line shows them (Find selects in it), in bold:
+        # what stopped, then what to do.
+        self.heading = WrapAnywhereLabel()
+        font = self.heading.font()
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.heading.setVisible(False)
         self.label = SelectableLabel()
         self.label.setWordWrap(True)
         set_by_name(self.label, textFormat="PlainText")
@@ -287,6 +297,7 @@ class LimitStopBar(theme.Card):
         button_row.addWidget(self.button)
         button_row.addStretch(1)
         text = QVBoxLayout()
+        text.addWidget(self.heading)
         text.addWidget(self.label)
         text.addLayout(button_row)
         icon_column = QVBoxLayout()
@@ -510,6 +521,7 @@ class ChatView(RingedFocus, QScrollArea):
         self._earlier_asked = False
         self._transcript: Transcript | None = None
         self._live_turn = False  # the transcript was seen streaming: a limit stop is announced
+        self._folded: QWidget | None = None  # the flag the limit bar says (hidden: _fold_flag)
         self._stick_to_bottom = True
         self._anchor = None  # where to keep the view while a layout comes (see _keep)
         self._anchor_settled = QTimer(self, singleShot=True, interval=ANCHOR_SETTLED_MS, timeout=self._let_go)
@@ -609,6 +621,7 @@ class ChatView(RingedFocus, QScrollArea):
         self._dirty = set()
         self._transcript = transcript
         self._live_turn = False  # another chat's turn, or none: its stop is not news
+        self._folded = None  # (its widgets go with the old chat)
         self._first = max(0, len(transcript.items) - shown)
         self._stick_to_bottom = True
         self._let_go()  # another chat's place
@@ -958,7 +971,28 @@ class ChatView(RingedFocus, QScrollArea):
 
                 announce(self.limit_bar, t.stop_flag())
         self._live_turn = t is not None and t.state is TurnState.STREAMING
-        self.limit_bar.setVisible(stopped and self.offers_continue)
+        shown = stopped and self.offers_continue
+        self._fold_flag(shown)
+        self.limit_bar.setVisible(shown)
+
+    def _fold_flag(self, bar_shown: bool) -> None:
+        """The stopped turn's flag (its notice line, the chat's last) is said by the bar
+        right under it while the bar shows: the flag is hidden and the bar begins with
+        its words. It shows in its place again once the chat goes on, and in a view
+        without the bar (an export). A flag followed by anything else stays."""
+        last = self._widgets[-1] if self._widgets else None
+        flag = last if bar_shown and isinstance(last, NoticeLine) and last.kind == "limit" else None
+        folded, self._folded = self._folded, flag
+        if folded is not None and folded is not flag and shiboken6.isValid(folded):
+            folded.setVisible(True)
+        if flag is not None:
+            flag.setVisible(False)
+            self.limit_bar.heading.setText(flag.label.text())
+        self.limit_bar.heading.setVisible(flag is not None)
+
+    def said_by_limit_bar(self, widget: QWidget) -> bool:
+        """Whether `widget` is the flag the limit bar says now (see _fold_flag)."""
+        return widget is self._folded and self.limit_bar.isVisible()
 
     # -- keeping the newest text in view ------------------------------------------------
 

@@ -62,7 +62,11 @@ class Highlight(QObject):
         from .chat_view import AssistantMessage, NoticeLine, UserBubble
         from .tool_card import ToolCallCard
 
-        if isinstance(widget, (UserBubble, NoticeLine)):
+        if isinstance(widget, NoticeLine) and self.chat.said_by_limit_bar(widget):
+            bar = self.chat.limit_bar  # the flag is said there (one box under the stop)
+            self._in_label(bar.heading, occurrence, text)
+            self.chat.reveal(bar, bar.heading.y(), bar.heading.height())
+        elif isinstance(widget, (UserBubble, NoticeLine)):
             self._in_label(widget.label, occurrence, text)
             self.chat.reveal(widget)
         elif isinstance(widget, AssistantMessage):
