@@ -137,7 +137,7 @@ def start_up_done() -> None:
     collection first: that would be such a stall too, for a few objects."""
     import gc
 
-    from .ui.chat_view import warm_up_steps
+    from .ui.chat_warm_up import warm_up_steps
 
     loading = load_controller_side()
     steps = [*warm_up_steps(), gc.freeze]

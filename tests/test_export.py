@@ -270,7 +270,7 @@ def test_the_save_dialog_starts_in_the_documents_folder_then_where_the_last_expo
 def test_a_turn_you_stopped_is_said_in_the_export_and_when_it_is_opened_again(app, tmp_path):
     """The controller's history keeps only what was said; the app's record of the Stop
     goes with the export (Markdown, HTML, and JSON opened offline)."""
-    from gns3_copilot_desktop.ui.chat_view import NoticeLine
+    from gns3_copilot_desktop.ui.chat_parts import NoticeLine
 
     app.sign_in_demo()
     app.choose("OSPF Lab")

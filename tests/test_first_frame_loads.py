@@ -92,7 +92,8 @@ def test_what_the_first_frame_sets_by_name_takes_effect(qtbot):
     """Set without the Qt namespace: the values Qt's own setters would have set."""
     from PySide6.QtCore import Qt
 
-    from gns3_copilot_desktop.ui.chat_view import ChatView, LimitStopBar
+    from gns3_copilot_desktop.ui.chat_parts import LimitStopBar
+    from gns3_copilot_desktop.ui.chat_view import ChatView
     from gns3_copilot_desktop.ui.qt_namespace import USER_ROLE, set_by_name
     from gns3_copilot_desktop.ui.untrusted import plain_label
 

@@ -172,7 +172,7 @@ def test_nothing_is_cut_off_in_chinese_at_1024x700(stopped_in_chinese):
 
 
 def test_a_continued_turn_and_its_words_are_chinese_and_whole_at_1024x700(stopped_in_chinese, controller_text):
-    from gns3_copilot_desktop.ui.chat_view import UserBubble
+    from gns3_copilot_desktop.ui.chat_parts import UserBubble
 
     app = stopped_in_chinese
     app.window.resize(1024, 700)

@@ -412,7 +412,7 @@ def test_what_the_app_sends_to_the_controller_stays_english(chinese):
 
 def _stopped_on_two_tool_calls(app):
     """Send a question with a tool-call limit of 2; what the cards and notices say."""
-    from gns3_copilot_desktop.ui.chat_view import NoticeLine
+    from gns3_copilot_desktop.ui.chat_parts import NoticeLine
 
     app.window.limits.unlimited.setChecked(False)
     app.window.limits.tool_calls.setValue(2)

@@ -79,7 +79,7 @@ def test_a_reader_hears_what_every_label_says_arguments_results_header_banner(ap
     assert heard(refused.limit_line).startswith("Tool call limit reached (3 calls). Please simplify")
     assert described(refused.limit_line) == "Limit reached"
     # The turn's one flag, under it, is read as it reads.
-    from gns3_copilot_desktop.ui.chat_view import NoticeLine
+    from gns3_copilot_desktop.ui.chat_parts import NoticeLine
 
     flags = [w.label for w in window.chat.widgets() if isinstance(w, NoticeLine) and "limit reached" in w.label.text()]
     assert [heard(label) for label in flags] == ["Tool call limit reached: 3 of 3 tool calls used."]

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
 from gns3_copilot_desktop.protocol.transcript import TurnState
-from gns3_copilot_desktop.ui.chat_view import AssistantMessage, NoticeLine
+from gns3_copilot_desktop.ui.chat_parts import AssistantMessage, NoticeLine
 
 INTERFACES = "Check the interface status of all devices"
 

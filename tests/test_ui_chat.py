@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
 from gns3_copilot_desktop.protocol.transcript import ToolStatus, TurnState
-from gns3_copilot_desktop.ui.chat_view import AssistantMessage, NoticeLine, UserBubble
+from gns3_copilot_desktop.ui.chat_parts import AssistantMessage, NoticeLine, UserBubble
 
 INTERFACES = "Check the interface status of all devices"
 

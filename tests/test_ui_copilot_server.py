@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from scripted_llm import Text
 
 from gns3_copilot_desktop.protocol.transcript import TurnState
-from gns3_copilot_desktop.ui.chat_view import AssistantMessage, NoticeLine
+from gns3_copilot_desktop.ui.chat_parts import AssistantMessage, NoticeLine
 
 pytestmark = [pytest.mark.copilot_server, pytest.mark.timeout(600)]
 

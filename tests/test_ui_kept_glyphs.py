@@ -15,7 +15,7 @@ from test_ui_rendering import render_changes, shown_view
 from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Transcript
 from gns3_copilot_desktop.protocol.events import DoneEvent
 from gns3_copilot_desktop.ui import markdown_view
-from gns3_copilot_desktop.ui.chat_view import AssistantMessage
+from gns3_copilot_desktop.ui.chat_parts import AssistantMessage
 from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
 
 IDLE_MS = 300

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gns3_copilot_desktop.ui.chat_view import UserBubble
+from gns3_copilot_desktop.ui.chat_parts import UserBubble
 
 INTERFACES = "Check the interface status of all devices"
 

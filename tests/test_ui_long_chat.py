@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
 from gns3_copilot_desktop.presenter.chats import FIRST_PAGE
-from gns3_copilot_desktop.ui.chat_view import NoticeLine, UserBubble
+from gns3_copilot_desktop.ui.chat_parts import NoticeLine, UserBubble
 
 INTERFACES = "Check the interface status of all devices"
 
@@ -160,7 +160,7 @@ def test_switching_away_from_a_big_chat_deletes_all_its_widgets_a_slice_at_a_tim
 
 
 def test_a_long_live_chat_keeps_widgets_only_near_the_view_and_draws_old_turns_again_when_scrolled_back(app):
-    from gns3_copilot_desktop.ui.chat_view import AssistantMessage
+    from gns3_copilot_desktop.ui.chat_parts import AssistantMessage
     from gns3_copilot_desktop.ui.tool_card import ToolCallCard
 
     app.sign_in_demo()

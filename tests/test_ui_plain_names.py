@@ -205,7 +205,7 @@ def test_a_long_word_in_an_error_breaks_and_the_conversation_stays_as_wide_as_th
     still there to read and copy."""
     from gns3_copilot_desktop.protocol.items import ErrorNotice, UserMessage
     from gns3_copilot_desktop.protocol.transcript import Transcript
-    from gns3_copilot_desktop.ui.chat_view import NoticeLine, UserBubble
+    from gns3_copilot_desktop.ui.chat_parts import NoticeLine, UserBubble
 
     word = "".join(chr(ord("A") + i % 26) for i in range(3000))
     transcript = Transcript()

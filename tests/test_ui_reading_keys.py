@@ -130,7 +130,7 @@ def test_a_link_shows_where_it_goes_while_the_pointer_is_on_it(app):
 
 
 def test_copy_during_the_stream_says_it_copied_the_answer_so_far(app):
-    from gns3_copilot_desktop.ui.chat_view import AssistantMessage
+    from gns3_copilot_desktop.ui.chat_parts import AssistantMessage
 
     app.sign_in_demo()
     app.choose("OSPF Lab")

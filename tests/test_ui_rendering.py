@@ -8,7 +8,8 @@ from test_ui_painting import fresh, on_screen
 
 from gns3_copilot_desktop.controller_sim.workloads import markdown_document, split_pieces
 from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Transcript
-from gns3_copilot_desktop.ui.chat_view import AssistantMessage, ChatView
+from gns3_copilot_desktop.ui.chat_parts import AssistantMessage
+from gns3_copilot_desktop.ui.chat_view import ChatView
 from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, SETTLED_KEPT_CHARS, LazyMarkdownBlock, MarkdownBlock, MarkdownView
 
 
@@ -125,7 +126,7 @@ def test_a_chat_opens_on_its_newest_message_and_stays_there_while_the_page_is_dr
 def test_the_older_messages_arriving_while_the_page_is_drawn_leave_the_page_whole(qtbot):
     """The whole chat can replace its newest page before the page is drawn (a reader
     who scrolled up at once): every message of the page is drawn all the same."""
-    from gns3_copilot_desktop.ui.chat_view import _Unrendered
+    from gns3_copilot_desktop.ui.chat_groups import Unrendered
 
     def transcript_of(first: int) -> Transcript:
         messages = []
@@ -143,7 +144,7 @@ def test_the_older_messages_arriving_while_the_page_is_drawn_leave_the_page_whol
     view.extend(transcript_of(0))
     qtbot.waitUntil(lambda: not view.pending(), timeout=5000)
     page = view._widgets[-ChatView.PAGE:]
-    assert not any(isinstance(w, _Unrendered) for w in page)
+    assert not any(isinstance(w, Unrendered) for w in page)
     assert [w.label.text() for w in page if not isinstance(w, AssistantMessage)] == [f"question {n}" for n in range(34, 40)]
 
 

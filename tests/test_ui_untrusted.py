@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from gns3_copilot_desktop.controller_sim.faults import Faults
 from gns3_copilot_desktop.controller_sim.hostile import Play, cases
 from gns3_copilot_desktop.protocol.transcript import TurnState
-from gns3_copilot_desktop.ui.chat_view import AssistantMessage, NoticeLine
+from gns3_copilot_desktop.ui.chat_parts import AssistantMessage, NoticeLine
 from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownBlock
 
 

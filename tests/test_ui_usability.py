@@ -203,7 +203,7 @@ def test_jump_to_latest_while_reading_further_up_during_a_stream(paced):
 def test_copy_an_answer_a_code_block_and_a_card_with_visible_feedback(paced):
     from PySide6.QtGui import QGuiApplication
 
-    from gns3_copilot_desktop.ui.chat_view import AssistantMessage
+    from gns3_copilot_desktop.ui.chat_parts import AssistantMessage
 
     app = paced
     app.demo.state.settings.pace_s = 0

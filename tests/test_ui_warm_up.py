@@ -10,7 +10,7 @@ _CHINESE = re.compile("[\u4e00-\u9fff]")
 
 
 def test_the_warm_up_draws_chinese_text_and_a_code_panel(qapp, monkeypatch):
-    from gns3_copilot_desktop.ui import chat_view, code_blocks, markdown_view
+    from gns3_copilot_desktop.ui import chat_warm_up, code_blocks, markdown_view
 
     laid_out, painted_panels = [], []
     set_markdown, paint = markdown_view.MarkdownBlock.set_markdown, code_blocks.CodePanel.paintEvent
@@ -25,7 +25,7 @@ def test_the_warm_up_draws_chinese_text_and_a_code_panel(qapp, monkeypatch):
 
     monkeypatch.setattr(markdown_view.MarkdownBlock, "set_markdown", recording_set)
     monkeypatch.setattr(code_blocks.CodePanel, "paintEvent", recording_paint)
-    for step in chat_view.warm_up_steps():
+    for step in chat_warm_up.warm_up_steps():
         step()
     # Chinese, plain and bold (the answers of the app's Chinese users are written in it:
     # its first character has Qt look for a font that has it and load it).
@@ -36,7 +36,7 @@ def test_the_warm_up_draws_chinese_text_and_a_code_panel(qapp, monkeypatch):
 def test_the_warm_up_draws_a_tool_card_off_screen(qapp, monkeypatch):
     """The process's first tool card took longer to make and draw than the next: the
     warm-up draws one, never shown (nothing of it reaches the window)."""
-    from gns3_copilot_desktop.ui import chat_view, theme, tool_card
+    from gns3_copilot_desktop.ui import chat_warm_up, theme, tool_card
 
     drawn = []
     paint = theme.Card.paintEvent
@@ -47,6 +47,6 @@ def test_the_warm_up_draws_a_tool_card_off_screen(qapp, monkeypatch):
         return paint(self, event)
 
     monkeypatch.setattr(theme.Card, "paintEvent", recording_paint)
-    for step in chat_view.warm_up_steps():
+    for step in chat_warm_up.warm_up_steps():
         step()
     assert drawn and not any(shown for _card, shown in drawn)

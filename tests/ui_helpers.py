@@ -140,7 +140,7 @@ class App:
     def limit_flags(self) -> list[str]:
         """The limit flags in the chat, as read: one per stopped turn, on its notice line,
         or the limit bar's first line when the bar says it (ChatView._fold_flag)."""
-        from gns3_copilot_desktop.ui.chat_view import NoticeLine
+        from gns3_copilot_desktop.ui.chat_parts import NoticeLine
 
         chat = self.window.chat
         flags = [w.label.text() for w in chat.widgets() if isinstance(w, NoticeLine) and w.kind == "limit"

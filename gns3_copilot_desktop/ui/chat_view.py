@@ -1,134 +1,30 @@
 """The conversation: user messages, the assistant's Markdown, tool cards, errors and
-notices. It renders a `Transcript`, and on each frame only the items that changed."""
+notices. It renders a `Transcript`, and on each frame only the items that changed: in
+slices of the loop's time, paged out far from view (chat_groups), each item in its part
+(chat_parts, tool_card)."""
 
 from __future__ import annotations
 
-
 import time
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QPoint, QSize, QTimer, Signal
+from PySide6.QtCore import QPoint, QTimer, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (
-    QApplication,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QScrollArea,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ..protocol.translation import number, translate
-from . import loop_turn, theme, untrusted
+from . import loop_turn
+from .chat_groups import ITEM_SPACING, Group, Unrendered, estimated_height
+from .chat_parts import AssistantMessage, LimitStopBar, NoticeLine, widget_for
 from .focus_ring import RingedButton, RingedFocus, ring_outside
 from .qt_namespace import Qt, set_by_name
-from .selectable import SelectableLabel
 from .wrap_anywhere import WrapAnywhereLabel
 
 if TYPE_CHECKING:
-    from ..protocol.items import AssistantText, ErrorNotice, InfoNotice, Item, UserMessage
+    from ..protocol.items import Item
     from ..protocol.transcript import Transcript
-
-
-class UserBubble(theme.Card):
-    def __init__(self) -> None:
-        super().__init__("user")
-        self.label = WrapAnywhereLabel()  # plain text; a long word breaks, not the chat's width
-        # What "Continue with higher limits" raised for this turn (the app's words).
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # follows the theme
-        self.note.setVisible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 8, 12, 8)
-        layout.addWidget(self.label)
-        layout.addWidget(self.note)
-
-    def set_item(self, item: UserMessage) -> None:
-        self.label.setText(item.text)
-        self.note.setText(item.note)
-        self.note.setVisible(bool(item.note))
-
-
-class AssistantMessage(QWidget):
-    def __init__(self) -> None:
-        super().__init__()
-        from .markdown_view import MarkdownView  # loaded with the first answer, not at start-up
-
-        self.view = MarkdownView()
-        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # (see MarkdownView)
-        self._seen = 0
-        self._item: AssistantText | None = None
-        self.being_written: Callable[[], bool] = lambda: False  # set by the chat (see ChatView._render_item)
-        # The whole answer as Markdown, as it came.
-        self.copy = QToolButton(text=translate("ChatView", "Copy answer"))
-        self.copy.setAutoRaise(True)
-        self.copy.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.copy.setAccessibleName(translate("ChatView", "Copy answer"))
-        self.copy.clicked.connect(self._copy)
-        self.copy.setVisible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 2, 4, 2)
-        layout.addWidget(self.view)
-        layout.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignRight)
-
-    def _copy(self) -> None:
-        from .copying import copy_with_feedback
-
-        if self._item is not None:
-            copy_with_feedback(self.copy, "".join(self._item.pieces), so_far=self.being_written())
-
-    def set_item(self, item: AssistantText, complete: bool = False) -> None:
-        self._item = item
-        # Only the pieces that came since the last frame are handed on.
-        if self._seen < len(item.pieces):
-            self.view.append("".join(item.pieces[self._seen :]), complete)
-            self._seen = len(item.pieces)
-            self.copy.setVisible(True)
-        # A limit notice of the controller's in the answer is the detail of the turn's
-        # one flag (a notice line under the turn): no second flag here.
-
-
-class NoticeLine(theme.Card):
-    """An error, an interruption or a limit stop, said in words inside the chat."""
-
-    def __init__(self) -> None:
-        super().__init__("aborted")
-        self.icon = QLabel()
-        # Plain text (errors quote the controller and name things), and a long word in
-        # them breaks instead of widening the conversation.
-        self.label = WrapAnywhereLabel()
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.label, 1)
-
-    def set_item(self, item: ErrorNotice | InfoNotice) -> None:
-        from ..protocol.items import ErrorNotice
-
-        kind = "error" if isinstance(item, ErrorNotice) else ("limit" if item.kind == "limit" else "aborted")
-        self.set_kind(kind)
-        if kind == "limit":
-            self.icon.setPixmap(theme.limit_icon())
-        else:
-            self.icon.setText("⚠" if kind == "error" else "ℹ")
-        self.label.setText(notice_text(item))
-
-
-def notice_text(item: ErrorNotice | InfoNotice) -> str:
-    """What a notice line says (as set_plain shows it: hiding characters visible)."""
-    from ..protocol.items import ErrorNotice
-
-    # The app's "Error:" before the text, which may be the controller's own words.
-    prefix = translate("ChatView", "Error: ") if isinstance(item, ErrorNotice) else ""
-    return untrusted.visible(prefix + item.text)
 
 
 def _same_tail(old: list, new: list, count: int) -> bool:
@@ -141,293 +37,7 @@ def _same_tail(old: list, new: list, count: int) -> bool:
     )
 
 
-def widget_for(item: Item) -> QWidget:
-    # The protocol's item types load with the first message, not at start-up.
-    from ..protocol.items import AssistantText, ToolCall, UserMessage
-
-    if isinstance(item, UserMessage):
-        return UserBubble()
-    if isinstance(item, AssistantText):
-        return AssistantMessage()
-    if isinstance(item, ToolCall):
-        from .tool_card import ToolCallCard  # loaded with the first card, not at start-up
-
-        return ToolCallCard()
-    return NoticeLine()
-
-
-def warm_up_steps() -> list[Callable[[], None]]:
-    """What the first answer needs, in steps of about 10 ms at most, to run when the
-    window is idle after start-up: the card and Markdown modules, the monospace font,
-    a first Markdown layout (Qt sets up text shaping then) and its first paint (Qt
-    rasterises and caches the glyphs of each font and size it draws: text, bold,
-    italic, headings and code). Left to the first answer, these were its frames'
-    longest stalls (15-39 ms on a quiet machine)."""
-    made: list = []
-
-    def load_cards() -> None:
-        from . import tool_card  # noqa: F401
-
-    def load_markdown() -> None:
-        import html  # noqa: F401 - escaping, for the cards' rich-text lines
-
-        from . import markdown_view  # noqa: F401
-
-        theme.monospace()
-
-    def make_block() -> None:
-        from .markdown_view import MarkdownBlock
-
-        made.append(MarkdownBlock())
-
-    def lay_out_markdown() -> None:
-        block = made[0]
-        block.document().setTextWidth(600)
-        block.set_markdown(WARM_UP_MARKDOWN)
-
-    def paint_markdown() -> None:
-        from PySide6.QtGui import QPainter
-
-        block = made[0]
-        image = _warm_up_image(block.document().size().toSize())
-        painter = QPainter(image)
-        block.document().drawContents(painter)
-        # The block draws its tables' borders itself: their first drawing builds the
-        # Python types of Qt's colour and brush enums (2.5 ms).
-        from .table_borders import draw
-
-        draw(block.document(), painter, image.rect())
-        painter.end()
-
-    def paint_code_panel() -> None:
-        # A code block's panel is a widget of its own over the document (code_blocks):
-        # its first paint drew Qt's first antialiased rounded frame, the Copy button
-        # and the monospace glyphs of a plain-text view, 4-8 ms of the first answer.
-        from .code_blocks import spare_panels
-        from .markdown_view import spare_blocks
-
-        block = made.pop()
-        for panel in block._code.panels if block._code is not None else []:
-            panel.render(_warm_up_image(panel.size()))
-        block.deleteLater()
-        spare_panels.fill()  # (in slices of their own, after the warm-up)
-        spare_blocks.fill()
-
-    def paint_tool_card() -> None:
-        # The process's first tool card took 2-3 ms more to make, fill and paint than
-        # the next (its kinds of widget polished and drawn for the first time): one is
-        # made, filled with a finished call and drawn here, off-screen, never shown.
-        from ..protocol.items import ToolCall, ToolStatus
-        from .tool_card import ToolCallCard
-
-        card = ToolCallCard()
-        card.set_item(ToolCall(id="warm-up", name="get_topology", arguments='{"project": "R1"}', complete=True,
-                               status=ToolStatus.DONE, output='{"nodes": [{"name": "R1", "status": "started"}]}'))
-        card.resize(600, card.sizeHint().height())
-        card.render(_warm_up_image(card.size()))
-        card.deleteLater()
-
-    return [load_cards, load_markdown, make_block, lay_out_markdown, paint_markdown, paint_code_panel, paint_tool_card]
-
-
-def _warm_up_image(size: QSize):
-    """An image to paint the warm-up in, at the screen's pixel ratio: glyphs are cached
-    at the size they are drawn, so on a HiDPI screen glyphs drawn at ratio 1 are not
-    the ones an answer needs."""
-    from PySide6.QtGui import QGuiApplication, QImage
-
-    ratio = QGuiApplication.instance().devicePixelRatio()
-    image = QImage(max(1, round(size.width() * ratio)), max(1, round(size.height() * ratio)),
-                   QImage.Format.Format_ARGB32_Premultiplied)
-    image.setDevicePixelRatio(ratio)
-    return image
-
-
-# What the warm-up lays out and paints: a little of each thing an answer has, with the
-# characters a typical one uses (so that their glyphs are cached). Chinese too (the app
-# speaks it, and so do the answers of its users there): the first Chinese character
-# has Qt look for a font that has it and load it, 15-25 ms of the first answer's frame
-# on a slow machine, in plain and bold.
-WARM_UP_MARKDOWN = (
-    "## R1 and R2\n\n### Interfaces\n\n**R1** is *up*: `show ip route` says 10.0.0.1/24 via Gi0/0.\n\n"
-    "- ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789\n"
-    "- .,;:!?'\"()[]{}<>/\\|-_+=*&^%$#@~\n"
-    "- 路由器 **R1** 的接口状态正常，OSPF 邻居关系已建立：配置、地址、网络、链路和设备都已检查。\n\n"
-    "```\nR1# show ip interface brief\nGigabitEthernet0/0  10.0.0.1  YES  up  up\n```\n\n"
-    "| Node | State | 状态 |\n|---|---|---|\n| R1 | started | **正常** |\n"
-)
-
-
-LIMIT_ICON_SIZE = 24
-
-
-class LimitStopBar(theme.Card):
-    """Under a turn a limit stopped: what happened, and the way on. When the turn's flag
-    is the chat's last line, the bar says the flag's words first and the flag gives way
-    to it (ChatView._fold_flag): one box, not two of the same colour one above the
-    other saying the same stop twice."""
-
-    continue_requested = Signal()
-
-    def __init__(self) -> None:
-        super().__init__("limit")
-        # Its icon is drawn when the bar is first shown: drawing builds PySide's Qt
-        # namespace, and the window's first frame makes this bar (hidden) without it
-        # (qt_namespace). The label has the icon's size from the start: nothing moves.
-        self._icon = icon = QLabel()
-        icon.setFixedSize(LIMIT_ICON_SIZE, LIMIT_ICON_SIZE)
-        # The flag's words, as its notice line shows them (Find selects in it), in bold:
-        # what stopped, then what to do.
-        self.heading = WrapAnywhereLabel()
-        font = self.heading.font()
-        font.setBold(True)
-        self.heading.setFont(font)
-        self.heading.setVisible(False)
-        self.label = SelectableLabel()
-        self.label.setWordWrap(True)
-        set_by_name(self.label, textFormat="PlainText")
-        self.setAccessibleName(translate("ChatView", "Continue with higher limits"))
-        self.button = QPushButton(translate("ChatView", "Continue with higher limits"))
-        self.button.clicked.connect(self.continue_requested)
-        # The button under the words, not beside them: the bar fits a narrow chat. The
-        # button at its own width on the left, the icon at the top: pushed there by
-        # stretches, not aligned with Qt's flags (the window's first frame makes this
-        # bar, hidden, and is painted without the Qt namespace: qt_namespace).
-        button_row = QHBoxLayout()
-        button_row.addWidget(self.button)
-        button_row.addStretch(1)
-        text = QVBoxLayout()
-        text.addWidget(self.heading)
-        text.addWidget(self.label)
-        text.addLayout(button_row)
-        icon_column = QVBoxLayout()
-        icon_column.addWidget(icon)
-        icon_column.addStretch(1)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 8, 10, 8)
-        layout.addLayout(icon_column)
-        layout.addLayout(text, 1)
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        if self._icon.pixmap().isNull():
-            self._icon.setPixmap(theme.limit_icon(LIMIT_ICON_SIZE))
-        super().showEvent(event)
-
-
-class _Group(QWidget):
-    """Up to GROUP_SIZE messages and cards, in order. Qt lays out the whole
-    conversation each time a message is added; in groups, that is a few groups and
-    one group's messages instead of every message of a long chat."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.widgets: list[QWidget] = []
-        self.start = -1  # the transcript index of its first item
-        self.count = 0  # items it holds, shown or paged out
-        self.paged_out = False
-        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # (see MarkdownView)
-        self._layout = QVBoxLayout(self)
-        self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(ITEM_SPACING)
-
-    def full(self) -> bool:
-        return self.count >= GROUP_SIZE
-
-    def add(self, widget: QWidget, index: int) -> None:
-        if self.start < 0:
-            self.start = index
-        self._layout.addWidget(widget)
-        self.widgets.append(widget)
-        self.count += 1
-
-    def page_out(self) -> bool:
-        """Far from view: its widgets are deleted, an empty box of their height stays.
-        Whether one of them had the keyboard (the chat takes it: see ChatView._page)."""
-        height = self.height()
-        focused = QApplication.focusWidget()
-        had_focus = focused is not None and self.isAncestorOf(focused)
-        if had_focus:
-            # Hidden with the focus, a widget hands it to the next one, and the chat
-            # scrolls there: the reader who scrolled up was thrown back down.
-            focused.clearFocus()
-        for widget in self.widgets:
-            self._layout.removeWidget(widget)
-            widget.hide()
-            shiboken6.delete(widget)
-        self.widgets = []
-        # Emptied, its layout (SetMinimumSize) would set the box's minimum height to
-        # nothing the next time it is laid out: seen once groups held `_Unrendered`
-        # boxes, when paged-out groups shrank to no height and the chat jumped.
-        self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetNoConstraint)
-        self.setFixedHeight(height)
-        self.paged_out = True
-        return had_focus
-
-    def page_in(self, widgets: list[QWidget]) -> None:
-        for widget in widgets:
-            self._layout.addWidget(widget)
-        self.widgets = widgets
-        self._layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
-        self.setMinimumHeight(0)
-        self.setMaximumHeight(QWIDGETSIZE_MAX)
-        self.paged_out = False
-
-    def replace(self, old: QWidget, new: QWidget) -> None:
-        self._layout.replaceWidget(old, new)
-        self.widgets[self.widgets.index(old)] = new
-        old.deleteLater()
-
-
-class _Unrendered(QWidget):
-    """A message or card that a fast stream scrolled past before it was ever drawn: an
-    empty box of its estimated height, drawn from the transcript when it comes near the
-    view (as a paged-out group is)."""
-
-    def __init__(self, height: int) -> None:
-        super().__init__()
-        self.setFixedHeight(height)
-
-    def set_item(self, item: Item, complete: bool = False) -> None:
-        pass  # drawn as the transcript has it then
-
-
-@cache
-def _item_kinds() -> tuple[type, type]:
-    """The answer's and the tool call's types, imported once (as transcript._handlers):
-    asked for each item on each update of a stream, imported in _estimated_height they
-    cost 3.7 us a time. The protocol's types load with the first message."""
-    from ..protocol.items import AssistantText, ToolCall
-
-    return AssistantText, ToolCall
-
-
-@cache
-def _collapsed_lines() -> int:
-    from .tool_card import COLLAPSED_LINES  # (loaded with the first card)
-
-    return COLLAPSED_LINES
-
-
-def _estimated_height(item: Item, width: int, metrics) -> int:
-    """About how tall an item's widget will be, from its text alone."""
-    answer, call = _item_kinds()
-    line = metrics.lineSpacing()
-    if isinstance(item, answer):
-        text = item.text
-        per_line = max(20, width // max(1, metrics.averageCharWidth()))
-        return (text.count("\n") + 1 + len(text) // per_line) * line
-    if isinstance(item, call):
-        collapsed = _collapsed_lines()
-        # Its name, its arguments, the result's first lines and "Show all".
-        output = item.output or ""
-        shown = min(collapsed, output.count("\n", 0, 200 * collapsed) + 1) if output else 0
-        return (shown + 3) * line + 32
-    return 2 * line + 16
-
-
 SLICE_MS = 3.0
-QWIDGETSIZE_MAX = (1 << 24) - 1
 # A live chat keeps widgets only near the view: groups farther than this many viewport
 # heights are paged out (their widgets deleted), and drawn again when they come within
 # PAGE_IN_SCREENS. A turn's widgets took ~700 KB; kept for every turn, a long chat grew
@@ -443,7 +53,7 @@ PAGE_FOLLOWING_MS = 500
 # While a fast stream follows its end, one frame can bring many screens of messages and
 # cards (the firehose: 6-20 items and ~100 KB of text a frame, 1-2 items in view when it
 # is painted). Those more than DEFER_SCREENS above the end would be paged out right after
-# being made: they are added as boxes of their estimated height instead (`_Unrendered`),
+# being made: they are added as boxes of their estimated height instead (`Unrendered`),
 # and drawn when they come near the view. Making, laying out and deleting the cards and
 # answers nobody saw was about a fifth of the window's CPU for such a turn. Twice the
 # paging distance: a turn of a few cards at a model's pace is never more than that in
@@ -453,8 +63,6 @@ DEFER_SCREENS = 2 * PAGE_OUT_SCREENS
 # stream is not parsed again as it ends (see MarkdownView._show_tail). The estimate
 # counts a line for each line of text, fewer pixels than tables and code panels take.
 PASSED_SCREENS = 2
-ITEM_SPACING = 8
-GROUP_SIZE = 16
 
 
 REVEAL_MARGIN = 40  # pixels at the least above and below what Find brings into view
@@ -503,11 +111,11 @@ class ChatView(RingedFocus, QScrollArea):
         self._layout.addStretch(1)
         self.setWidget(self._content)
         self._widgets: list[QWidget] = []  # one per item shown, oldest first
-        self._groups: list[_Group] = []  # what holds them, in the layout
+        self._groups: list[Group] = []  # what holds them, in the layout
         self._dirty: set[int] = set()
         self._first = 0  # index of the first item that has a widget
         self._more_above = False  # the controller has older messages than the transcript
-        self._to_delete: list[_Group] = []  # groups of a chat no longer shown
+        self._to_delete: list[Group] = []  # groups of a chat no longer shown
         self._page_to_draw: list[int] = []  # a page just opened: items still boxes, oldest first
         # Slices follow from timers, not posted calls (QTimer.singleShot(0) posts one):
         # Qt runs its timers only once no posted event waits, so a chain of posted
@@ -548,7 +156,7 @@ class ChatView(RingedFocus, QScrollArea):
 
     def widgets(self) -> list[QWidget]:
         """The widgets drawn now, oldest first (those paged out are not)."""
-        return [w for w in self._widgets if w is not None and not isinstance(w, _Unrendered)]
+        return [w for w in self._widgets if w is not None and not isinstance(w, Unrendered)]
 
     def widget_at(self, index: int) -> QWidget | None:
         """The widget of the transcript's item `index` (None when it has no place in the
@@ -564,7 +172,7 @@ class ChatView(RingedFocus, QScrollArea):
             self._widgets[first : first + group.count] = widgets
             group.page_in(widgets)
         widget = self._widgets[position]
-        if isinstance(widget, _Unrendered):
+        if isinstance(widget, Unrendered):
             drawn = self._render_new(index)
             group.replace(widget, drawn)
             self._widgets[position] = widget = drawn
@@ -636,7 +244,7 @@ class ChatView(RingedFocus, QScrollArea):
         items = transcript.items
         width, metrics = self._text_width(), self.fontMetrics()
         for index in range(self._first, len(items)):
-            box = _Unrendered(_estimated_height(items[index], width, metrics))
+            box = Unrendered(estimated_height(items[index], width, metrics))
             self._last_group().add(box, index)
             self._widgets.append(box)
         self._page_to_draw = list(range(self._first, len(items)))
@@ -656,7 +264,7 @@ class ChatView(RingedFocus, QScrollArea):
             if not 0 <= position < len(self._widgets):
                 continue
             box = self._widgets[position]
-            if not isinstance(box, _Unrendered):
+            if not isinstance(box, Unrendered):
                 continue  # paged out, or drawn already (Find went there)
             group = next(g for g in self._groups if g.start <= index < g.start + g.count)
             drawn = self._render_new(index)
@@ -690,7 +298,7 @@ class ChatView(RingedFocus, QScrollArea):
         # What the user reads: the first group reaching into the view, and where.
         reading = next((g for g in self._groups if g.y() + g.height() > bar.value()), None)
         offset = reading.y() - bar.value() if reading is not None else 0
-        group = _Group()
+        group = Group()
         for index in range(new_first, self._first):
             group.add(self._render_new(index), index)
         self._layout.insertWidget(1, group)
@@ -785,7 +393,7 @@ class ChatView(RingedFocus, QScrollArea):
                 while len(self._widgets) <= position:
                     new = self._first + len(self._widgets)
                     if new < drawn_from:
-                        widget = _Unrendered(_estimated_height(items[new], self._text_width(), self.fontMetrics()))
+                        widget = Unrendered(estimated_height(items[new], self._text_width(), self.fontMetrics()))
                     else:
                         widget = self._render_new(new)
                     self._last_group().add(widget, new)
@@ -820,7 +428,7 @@ class ChatView(RingedFocus, QScrollArea):
         width, metrics = self._text_width(), self.fontMetrics()
         below = 0
         for index in range(len(items) - 1, after, -1):
-            below += _estimated_height(items[index], width, metrics)
+            below += estimated_height(items[index], width, metrics)
             if below > room:
                 return index
         return None
@@ -912,14 +520,14 @@ class ChatView(RingedFocus, QScrollArea):
         else:
             widget.set_item(item)  # type: ignore[attr-defined]
 
-    def _last_group(self) -> _Group:
+    def _last_group(self) -> Group:
         if not self._groups or self._groups[-1].full():
             if not self._groups:
                 # A conversation that grows is repainted only where it changed (see
                 # MarkdownView). Set with its first messages: the empty window's first
                 # frame is painted without building PySide's Qt namespace (qt_namespace).
                 self._content.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
-            group = _Group()
+            group = Group()
             self._layout.insertWidget(self._layout.count() - 3, group)
             self._groups.append(group)
         return self._groups[-1]
@@ -1072,13 +680,13 @@ class ChatView(RingedFocus, QScrollArea):
             # the new layout are drawn on the next pass.
             self._page_soon()
 
-    def _draw_unrendered(self, group: _Group, top: int, screen: int, started: float) -> bool:
-        """Draw the group's `_Unrendered` boxes that are within PAGE_IN_SCREENS of the
+    def _draw_unrendered(self, group: Group, top: int, screen: int, started: float) -> bool:
+        """Draw the group's `Unrendered` boxes that are within PAGE_IN_SCREENS of the
         view (each on its own: the group's others may be far from it), SLICE_MS of work
         at a time. Whether any was drawn."""
         drawn_any = False
         for n, widget in enumerate(list(group.widgets)):
-            if not isinstance(widget, _Unrendered):
+            if not isinstance(widget, Unrendered):
                 continue
             y = group.y() + widget.y()
             if max(top - (y + widget.height()), y - (top + screen), 0) > PAGE_IN_SCREENS * screen:

@@ -59,7 +59,7 @@ class Highlight(QObject):
             QTimer.singleShot(FILL_WAIT_MS, self, lambda: self._wanted is occurrence and self.show(occurrence, text, tries + 1))
 
     def _show_in(self, widget: QWidget, occurrence: Occurrence, text: str) -> None:
-        from .chat_view import AssistantMessage, NoticeLine, UserBubble
+        from .chat_parts import AssistantMessage, NoticeLine, UserBubble
         from .tool_card import ToolCallCard
 
         if isinstance(widget, NoticeLine) and self.chat.said_by_limit_bar(widget):

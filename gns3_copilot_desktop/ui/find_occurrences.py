@@ -45,7 +45,7 @@ def parts(item: Item) -> list[tuple[str, str]]:
 
         return [(NAME, shown_name(item)), (ARGUMENTS, shown_arguments(arguments_text(item))), (RESULT, shown_result(item))]
     if isinstance(item, (ErrorNotice, InfoNotice)):
-        from .chat_view import notice_text
+        from .chat_parts import notice_text
 
         return [(TEXT, notice_text(item))]
     return []
