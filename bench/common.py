@@ -191,7 +191,7 @@ async def _unparsed_in_view(window) -> bool:
     stall in the long-line and big-table cases."""
     from shiboken6 import isValid
 
-    from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock
+    from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
 
     blocks = [block for block in window.chat.widget().findChildren(LazyMarkdownBlock) if block.block is None]
     for start in range(0, len(blocks), SCAN_BLOCKS):

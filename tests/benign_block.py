@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gns3_copilot_desktop.controller_sim.workloads import markdown_document
-from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock
+from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
 
 # Prose, Chinese, a table and four code blocks: a block of the benign answer.
 TEXT = "".join(markdown_document(2500).partition("## Section 5")[:1])

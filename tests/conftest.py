@@ -122,9 +122,9 @@ def app(qloop, qapp, qtbot, tmp_path, monkeypatch, keyring_backend):
     # changes with a new process in the app, never within one): the next test makes its own.
     from shiboken6 import isValid
 
-    from gns3_copilot_desktop.ui import code_blocks, markdown_view
+    from gns3_copilot_desktop.ui import code_blocks, markdown_block
 
-    for pool in (code_blocks.spare_panels, markdown_view.spare_blocks):
+    for pool in (code_blocks.spare_panels, markdown_block.spare_blocks):
         while pool.spare:
             spare = pool.spare.pop()
             if isValid(spare):

@@ -121,7 +121,7 @@ def test_the_running_indicator_turns_without_renaming_anything(app):
 
 
 def test_an_answer_with_a_table_reads_cell_by_cell_without_qt_frame_markers(app):
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     was_active = QAccessible.isActive()
     QAccessible.setActive(True)  # as when a screen reader is running

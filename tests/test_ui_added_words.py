@@ -13,7 +13,7 @@ from PySide6.QtGui import QTextCursor
 from gns3_copilot_desktop.controller_sim.engine import text_pieces
 from gns3_copilot_desktop.controller_sim.workloads import _REALISTIC_ANSWER
 from gns3_copilot_desktop.ui import untrusted
-from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock, readable_text
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock, readable_text
 
 # Mostly words, spaces and line ends (what the short cut takes), and every mark that
 # may change what words around it mean.

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication
 
 from gns3_copilot_desktop.protocol import ContentEvent, Transcript
 from gns3_copilot_desktop.ui.chat_view import ChatView
-from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownView
+from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
+from gns3_copilot_desktop.ui.markdown_view import MarkdownView
 
 from test_ui_rendering import render_changes, shown_view
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from benign_block import TEXT, lazy_in_window
 
-from gns3_copilot_desktop.ui import markdown_view
-from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownBlock
+from gns3_copilot_desktop.ui import lazy_markdown_block
+from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
 
 def shown_blocks(lazy: LazyMarkdownBlock) -> list[MarkdownBlock]:
@@ -23,13 +24,13 @@ def test_a_block_that_comes_into_view_lets_the_loop_run_before_it_appears_whole(
     qtbot.wait(1)  # (as in the window: painted once the loop has run)
 
     # Come into view, with the turn's budget for slices spent after its first piece.
-    monkeypatch.setattr(markdown_view, "REALIZE_BUDGET_MS", 0.0)
+    monkeypatch.setattr(lazy_markdown_block, "REALIZE_BUDGET_MS", 0.0)
     later = lazy_in_window(qtbot)
-    markdown_view._waiting.append(later)
-    markdown_view._realize_some()
+    lazy_markdown_block._waiting.append(later)
+    lazy_markdown_block._realize_some()
     assert later.block is None and not shown_blocks(later), "parsed and shown in one piece of work"
-    assert markdown_view._waiting == [later]  # the rest in a turn of its own
-    qtbot.waitUntil(lambda: later.block is not None and not markdown_view._waiting, timeout=5000)
+    assert lazy_markdown_block._waiting == [later]  # the rest in a turn of its own
+    qtbot.waitUntil(lambda: later.block is not None and not lazy_markdown_block._waiting, timeout=5000)
     assert shown_blocks(later) == [later.block]
     qtbot.wait(1)
     assert later.height() == one_go.height() > 200
@@ -44,12 +45,12 @@ def test_blocks_waiting_for_their_last_step_take_one_piece_of_work_each(qtbot, m
     for lazy in (lower, upper):
         next(lazy.realizing(force=True))  # parsed in a turn before, its last step to come
         assert lazy.block is None
-    monkeypatch.setattr(markdown_view, "REALIZE_BUDGET_MS", 0.0)
-    monkeypatch.setattr(markdown_view, "_waiting", [upper, lower])
-    markdown_view._realize_some()
+    monkeypatch.setattr(lazy_markdown_block, "REALIZE_BUDGET_MS", 0.0)
+    monkeypatch.setattr(lazy_markdown_block, "_waiting", [upper, lower])
+    lazy_markdown_block._realize_some()
     assert lower.block is not None and shown_blocks(lower) == [lower.block]  # the lowest first
-    assert upper.block is None and markdown_view._waiting == [upper], "two last steps in one piece of work"
-    qtbot.waitUntil(lambda: upper.block is not None and not markdown_view._waiting, timeout=5000)
+    assert upper.block is None and lazy_markdown_block._waiting == [upper], "two last steps in one piece of work"
+    qtbot.waitUntil(lambda: upper.block is not None and not lazy_markdown_block._waiting, timeout=5000)
     assert shown_blocks(upper) == [upper.block]
 
 
@@ -67,12 +68,12 @@ def test_a_block_whose_parse_fails_does_not_keep_the_others_blank(qtbot, monkeyp
         return real(block, text, *args, **kwargs)
 
     monkeypatch.setattr(MarkdownBlock, "set_markdown", set_markdown)
-    monkeypatch.setattr(markdown_view, "_waiting", [good, bad])
+    monkeypatch.setattr(lazy_markdown_block, "_waiting", [good, bad])
     for _ in range(3):
         try:
-            markdown_view._realize_some()
+            lazy_markdown_block._realize_some()
         except ValueError:
             pass  # (in the app, the loop's handler logs it)
     assert good.block is not None and good.block.toPlainText().strip()
     bad.window().hide()  # (shown, it would be tried again from the loop after the test)
-    markdown_view._waiting.clear()
+    lazy_markdown_block._waiting.clear()

@@ -21,7 +21,7 @@ ANSWER = (
 
 
 def _answer_with_code(app, theme: str = "light"):
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     app.window.menus.set_theme(theme)
     app.sign_in_demo()
@@ -157,7 +157,7 @@ def test_find_shows_what_it_found_inside_the_code(app):
 def test_code_that_opens_a_part_of_the_answer_has_its_band_too(app):
     """An answer is shown in parts cut at paragraph breaks, so code often opens one
     (here the demo's own OSPF answer): its panel, Copy and all, lies inside the part."""
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     app.sign_in_demo()
     app.choose("OSPF Lab")

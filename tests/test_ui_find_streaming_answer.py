@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QWidget
 
 from gns3_copilot_desktop.ui.find_highlight import Highlight
 from gns3_copilot_desktop.ui.find_occurrences import TEXT, Occurrence
-from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock, MarkdownView
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
+from gns3_copilot_desktop.ui.markdown_view import MarkdownView
 
 
 class Chat(QWidget):

@@ -16,7 +16,7 @@ from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Tra
 from gns3_copilot_desktop.protocol.events import DoneEvent
 from gns3_copilot_desktop.ui import markdown_view
 from gns3_copilot_desktop.ui.chat_parts import AssistantMessage
-from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
 IDLE_MS = 300
 

@@ -186,7 +186,7 @@ def test_the_conversations_ring_costs_no_fast_scrolling(app):
 
     from test_ui_find import topology
 
-    from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock
+    from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
 
     topology(app, 1024)
     chat = app.window.chat

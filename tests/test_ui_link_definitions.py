@@ -260,7 +260,7 @@ def test_words_streamed_into_a_paragraph_that_uses_a_definition_are_added_withou
     assert "[1]" not in shown_text(qtbot, view)
     assert len(parses) < 40, f"{len(parses)} parses for 100 pieces"
     # ...and shown as the whole parsed at once shows it.
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     for label in (view._settled_label, view._tail_label):
         fresh = MarkdownBlock()

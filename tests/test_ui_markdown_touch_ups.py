@@ -13,7 +13,7 @@ from PySide6.QtGui import QImage, QPainter, QTextCursor, QTextDocument, QTextFor
 from gns3_copilot_desktop.controller_sim.workloads import _REALISTIC_ANSWER
 from gns3_copilot_desktop.ui import table_borders, untrusted
 from gns3_copilot_desktop.ui.code_blocks import code_groups, may_hold_code
-from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock, _code_follows_text_size
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock, _code_follows_text_size
 
 # Markdown's pieces, code's among them: fences, indents of spaces and of tabs, spans.
 TOKENS = list("ab <>[]()!|-*`#>\n\t \\/:.\"'&;~1") + [

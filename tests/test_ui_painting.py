@@ -85,7 +85,7 @@ def test_the_running_indicator_turns_on_screen_and_repaints_only_itself(qtbot):
 def test_a_paragraph_that_ends_repaints_the_strip_it_adds_not_those_above_it(qtbot):
     """The open answer's finished paragraphs are one block that grows by a paragraph at a
     time: each paragraph that ended repainted all of them."""
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     host = QWidget()
     qtbot.addWidget(host)
@@ -120,7 +120,8 @@ def test_a_line_more_in_the_open_answer_leaves_its_frozen_blocks_as_they_are(qtb
     frozen block: every line)."""
     from gns3_copilot_desktop.protocol import ContentEvent, Transcript
     from gns3_copilot_desktop.ui.chat_view import ChatView
-    from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownView, _Blocks
+    from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_view import MarkdownView, _Blocks
 
     transcript = Transcript()
     transcript.begin_turn("q")

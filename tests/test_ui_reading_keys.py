@@ -64,7 +64,7 @@ def test_tab_enters_the_conversation_at_the_part_in_view(app):
 
 
 def test_page_keys_home_and_end_move_the_conversation_after_a_click_in_an_answer(app):
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     bar = long_chat(app)
     chat = app.window.chat
@@ -100,7 +100,7 @@ def test_page_keys_home_and_end_move_the_conversation_after_a_click_in_an_answer
 
 
 def test_a_link_shows_where_it_goes_while_the_pointer_is_on_it(app):
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     app.sign_in_demo()
     app.choose("OSPF Lab")

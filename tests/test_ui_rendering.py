@@ -10,7 +10,9 @@ from gns3_copilot_desktop.controller_sim.workloads import markdown_document, spl
 from gns3_copilot_desktop.protocol import ContentEvent, ConversationHistory, Transcript
 from gns3_copilot_desktop.ui.chat_parts import AssistantMessage
 from gns3_copilot_desktop.ui.chat_view import ChatView
-from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, SETTLED_KEPT_CHARS, LazyMarkdownBlock, MarkdownBlock, MarkdownView
+from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
+from gns3_copilot_desktop.ui.markdown_view import CHUNK_CHARS, SETTLED_KEPT_CHARS, MarkdownView
 
 
 def shown_view(qtbot, transcript: Transcript, height: int = 500) -> ChatView:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
 
 def realized_blocks(app) -> list[MarkdownBlock]:

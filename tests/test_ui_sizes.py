@@ -85,7 +85,7 @@ def test_long_arguments_and_results_wrap_inside_their_card(stopped):
 
 
 def test_a_code_block_set_again_while_streaming_keeps_one_copy_button(qapp, qtbot):
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     block = MarkdownBlock()
     qtbot.addWidget(block)

@@ -6,27 +6,27 @@ from __future__ import annotations
 
 from benign_block import kept, lazy_in_window
 
-from gns3_copilot_desktop.ui import code_blocks, markdown_view
+from gns3_copilot_desktop.ui import code_blocks, markdown_block
 from gns3_copilot_desktop.ui.made_ahead import MadeAhead
-from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
 
 def test_markdown_blocks_made_ahead_are_taken_and_look_the_same(qtbot, monkeypatch):
-    monkeypatch.setattr(markdown_view, "spare_blocks", MadeAhead(MarkdownBlock, 2))
+    monkeypatch.setattr(markdown_block, "spare_blocks", MadeAhead(MarkdownBlock, 2))
     # Both with code panels made ahead (those look the same once the loop has run, see
     # test_ui_spare_code_panels; grabbed at once, a panel's scroll bar is not placed yet).
     code_blocks.spare_panels.fill()
     qtbot.waitUntil(lambda: len(code_blocks.spare_panels.spare) == code_blocks.SPARE_PANELS, timeout=5000)
     fresh = lazy_in_window(qtbot)
     fresh.realize(force=True)  # (none made ahead yet: made for it)
-    qtbot.waitUntil(lambda: len(markdown_view.spare_blocks.spare) == 2, timeout=5000)
-    spare = list(markdown_view.spare_blocks.spare)
+    qtbot.waitUntil(lambda: len(markdown_block.spare_blocks.spare) == 2, timeout=5000)
+    spare = list(markdown_block.spare_blocks.spare)
     taken = lazy_in_window(qtbot)
     taken.realize(force=True)
     assert taken.block in spare
     qtbot.wait(1)  # (as in the window: painted once the loop has run)
     assert taken.grab().toImage() == fresh.grab().toImage()
-    markdown_view.spare_blocks.count = 0  # (its refill makes no more spares during the tests after this one)
+    markdown_block.spare_blocks.count = 0  # (its refill makes no more spares during the tests after this one)
 
 
 def test_a_block_taken_from_a_full_pool_is_made_again(qtbot):
@@ -49,7 +49,7 @@ def test_the_open_tails_labels_are_made_ahead_and_look_the_same(qtbot, monkeypat
     text = "The router **R1** has three routes.\n\n- one\n- two\n\nThe next paragraph is being writ"
 
     def shown(pool: MadeAhead) -> MarkdownView:
-        monkeypatch.setattr(markdown_view, "spare_blocks", pool)
+        monkeypatch.setattr(markdown_block, "spare_blocks", pool)
         view = MarkdownView()
         qtbot.addWidget(view)
         view.resize(500, 300)

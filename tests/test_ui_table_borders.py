@@ -9,7 +9,7 @@ from PySide6.QtGui import QTextCursor, QTextFrameFormat, QTextTable
 from ui_helpers import shown_markdown_block
 
 from gns3_copilot_desktop.controller_sim.hostile import _table
-from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
 TABLES = {
     "a cut of a big table": "\n".join(_table(20_000).splitlines()[:26]) + "\n",

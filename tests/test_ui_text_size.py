@@ -21,7 +21,7 @@ ANSWER = "".join(PART.format(n=n) for n in range(30))
 def _sizes(window) -> set[float]:
     """The point size of every piece of text shown in the answers' blocks (headings
     aside: they are sized relative to the text) and of every code panel."""
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     sizes = set()
     for block in window.findChildren(MarkdownBlock):
@@ -63,7 +63,7 @@ def test_ctrl_0_brings_every_part_of_an_answer_back_to_the_normal_size(app):
     for value in range(0, bar.maximum() + 1, max(1, window.chat.viewport().height() // 2)):  # read it all
         bar.setValue(value)
         app.settle(0.05)
-    from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock
+    from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
 
     lazy = window.findChildren(LazyMarkdownBlock)
     assert lazy and all(block.block is not None for block in lazy if block.isVisible())

@@ -21,7 +21,8 @@ from gns3_copilot_desktop.controller_sim.faults import Faults
 from gns3_copilot_desktop.controller_sim.hostile import Play, cases
 from gns3_copilot_desktop.protocol.transcript import TurnState
 from gns3_copilot_desktop.ui.chat_parts import AssistantMessage, NoticeLine
-from gns3_copilot_desktop.ui.markdown_view import LazyMarkdownBlock, MarkdownBlock
+from gns3_copilot_desktop.ui.lazy_markdown_block import LazyMarkdownBlock
+from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
 
 class FifoSentinel:

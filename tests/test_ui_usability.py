@@ -215,7 +215,7 @@ def test_copy_an_answer_a_code_block_and_a_card_with_visible_feedback(paced):
     app.wait(lambda: answer.copy.text() == "Copy answer", timeout=5, what="the button's own words back")
     app.window.chat.ensureWidgetVisible(answer)
     app.settle(0.2)
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     coded = [b for b in answer.view.findChildren(MarkdownBlock) if b._code is not None and b._code.buttons]
     assert coded, "the answer's code block has a Copy button"

@@ -10,10 +10,10 @@ _CHINESE = re.compile("[\u4e00-\u9fff]")
 
 
 def test_the_warm_up_draws_chinese_text_and_a_code_panel(qapp, monkeypatch):
-    from gns3_copilot_desktop.ui import chat_warm_up, code_blocks, markdown_view
+    from gns3_copilot_desktop.ui import chat_warm_up, code_blocks, markdown_block
 
     laid_out, painted_panels = [], []
-    set_markdown, paint = markdown_view.MarkdownBlock.set_markdown, code_blocks.CodePanel.paintEvent
+    set_markdown, paint = markdown_block.MarkdownBlock.set_markdown, code_blocks.CodePanel.paintEvent
 
     def recording_set(self, text, *args, **kwargs):
         laid_out.append(text)
@@ -23,7 +23,7 @@ def test_the_warm_up_draws_chinese_text_and_a_code_panel(qapp, monkeypatch):
         painted_panels.append(self)
         return paint(self, event)
 
-    monkeypatch.setattr(markdown_view.MarkdownBlock, "set_markdown", recording_set)
+    monkeypatch.setattr(markdown_block.MarkdownBlock, "set_markdown", recording_set)
     monkeypatch.setattr(code_blocks.CodePanel, "paintEvent", recording_paint)
     for step in chat_warm_up.warm_up_steps():
         step()

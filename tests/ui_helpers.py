@@ -159,7 +159,7 @@ def use_keyring(backend: KeyringBackend) -> None:
 
 def shown_markdown_block(qtbot, text: str, width: int = 600):
     """A Markdown block of `width` showing `text`, on screen."""
-    from gns3_copilot_desktop.ui.markdown_view import MarkdownBlock
+    from gns3_copilot_desktop.ui.markdown_block import MarkdownBlock
 
     block = MarkdownBlock()
     qtbot.addWidget(block)

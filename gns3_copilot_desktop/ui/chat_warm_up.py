@@ -30,7 +30,7 @@ def warm_up_steps() -> list[Callable[[], None]]:
         theme.monospace()
 
     def make_block() -> None:
-        from .markdown_view import MarkdownBlock
+        from .markdown_block import MarkdownBlock
 
         made.append(MarkdownBlock())
 
@@ -58,7 +58,7 @@ def warm_up_steps() -> list[Callable[[], None]]:
         # its first paint drew Qt's first antialiased rounded frame, the Copy button
         # and the monospace glyphs of a plain-text view, 4-8 ms of the first answer.
         from .code_blocks import spare_panels
-        from .markdown_view import spare_blocks
+        from .markdown_block import spare_blocks
 
         block = made.pop()
         for panel in block._code.panels if block._code is not None else []:

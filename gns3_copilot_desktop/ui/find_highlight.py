@@ -154,7 +154,7 @@ class Highlight(QObject):
     def _in_answer(self, message, occurrence: Occurrence, query: str) -> None:
         """The n-th occurrence of the answer's Markdown, found in its rendered blocks:
         the block that holds it is parsed now if it was not yet (out of view)."""
-        from .markdown_view import MarkdownBlock
+        from .markdown_block import MarkdownBlock
 
         view = message.view
         left = occurrence.ordinal
