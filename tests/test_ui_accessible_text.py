@@ -84,6 +84,8 @@ def test_a_reader_hears_what_every_label_says_arguments_results_header_banner(ap
     flags = [w.label for w in window.chat.widgets() if isinstance(w, NoticeLine) and "limit reached" in w.label.text()]
     assert [heard(label) for label in flags] == ["Tool call limit reached: 3 of 3 tool calls used."]
     bar = window.chat.limit_bar
+    # Shown in the bar, as its first line (the flag's own line gives way to it).
+    assert heard(bar.heading) == "Tool call limit reached: 3 of 3 tool calls used." and bar.heading.isVisible()
     assert heard(bar.label) == bar.label.text() and heard(bar.label).startswith("This is a normal stop, not an error.")
     # The card itself still says what it is, first.
     assert heard(refused).startswith("Tool call ") and "refused" in heard(refused).lower()

@@ -239,6 +239,16 @@ def test_a_limit_stop_is_one_box_with_the_way_on(app):
     assert selections(chat) == [(bar.heading, "3 of 3 tool calls", flag.index("3 of 3"))]
     find.hide_bar()
 
+    def one_box() -> bool:
+        flags = [w for w in chat.widgets() if isinstance(w, NoticeLine) and w.kind == "limit" and w.isVisible()]
+        return not flags and bar.isVisible() and bar.heading.isVisible() and bar.heading.text() == flag
+
+    # Reopened from the controller's history, and come back to from another chat: the same.
+    session_id = app.presenter.session_id
+    app.presenter.new_chat()
+    app.open_chat(session_id)
+    assert one_box()
+
     app.window.chat.limit_bar.button.click()  # Continue: the chat goes on
     app.finish_turn()
     flags = [w for w in chat.widgets() if isinstance(w, NoticeLine) and w.kind == "limit"]

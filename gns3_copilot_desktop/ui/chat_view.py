@@ -250,8 +250,10 @@ class ChatView(RingedFocus, QScrollArea):
         self._page_to_draw = list(range(self._first, len(items)))
         self._placeholder.setVisible(not self._groups)
         self._update_earlier()
-        self.refresh_limit_bar()
         self._draw_page()
+        # After the first slice, which draws the newest item: the flag the bar says, if
+        # the chat ends on a stop (see _fold_flag), is a box before it.
+        self.refresh_limit_bar()
 
     def _draw_page(self) -> None:
         """Draw the boxes of the page just opened, the newest first, SLICE_MS of work at
@@ -555,8 +557,8 @@ class ChatView(RingedFocus, QScrollArea):
 
     def refresh_limit_bar(self) -> None:
         """Show or hide "Continue with higher limits". Called on every change and when
-        the turn ends: the final `done` may change no item. The bar is the way on, not
-        the flag: the notice above it says which limit stopped the turn."""
+        the turn ends: the final `done` may change no item. The bar is the way on; it
+        begins with the turn's flag when the flag is the chat's last line (_fold_flag)."""
         t = self._transcript
         from ..protocol.items import TurnState
 
@@ -573,8 +575,8 @@ class ChatView(RingedFocus, QScrollArea):
             self.limit_bar.label.setAccessibleName(text)
             if self._live_turn:
                 # Seen streaming here and stopped by a limit now: told once, as it
-                # happens, in the words of the flag above the bar. A chat opened from
-                # history shows its stop without telling.
+                # happens, in the words of the turn's flag. A chat opened from history
+                # shows its stop without telling.
                 from .announce import announce
 
                 announce(self.limit_bar, t.stop_flag())
@@ -591,7 +593,9 @@ class ChatView(RingedFocus, QScrollArea):
         last = self._widgets[-1] if self._widgets else None
         flag = last if bar_shown and isinstance(last, NoticeLine) and last.kind == "limit" else None
         folded, self._folded = self._folded, flag
-        if folded is not None and folded is not flag and shiboken6.isValid(folded):
+        # (Not one replaced meanwhile, out of the layout until it is deleted: shown, it
+        # would be drawn at its group's top.)
+        if folded is not None and folded is not flag and shiboken6.isValid(folded) and folded in self._widgets:
             folded.setVisible(True)
         if flag is not None:
             flag.setVisible(False)

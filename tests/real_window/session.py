@@ -36,18 +36,23 @@ class Desktop:
         self.processes: list[subprocess.Popen] = []
         read, write = os.pipe()
         self.xvfb_log = tmp / "xvfb.log"
-        self.xvfb = xvfb = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=open(self.xvfb_log, "w"),
-        )
+        with open(self.xvfb_log, "w") as log:  # (Xvfb has its own copy of the file)
+            self.xvfb = xvfb = subprocess.Popen(
+                ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+                pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=log,
+            )
         os.close(write)
         self.processes.append(xvfb)
         with os.fdopen(read) as pipe:
             display = pipe.readline().strip()
-        if not display:
-            raise RuntimeError(f"Xvfb did not start: {self.xvfb_log.read_text()[-2000:]}")
         self.display = f":{display}"
-        self._wait_for_display()
+        try:
+            if not display:
+                raise RuntimeError(f"Xvfb did not start: {self.xvfb_log.read_text()[-2000:]}")
+            self._wait_for_display()
+        except BaseException:
+            self.close()  # (the fixture never gets this desktop to close)
+            raise
         # A runtime folder of this desktop's own: the accessibility bus keeps its socket
         # there (else in the shared ~/.cache/at-spi, where two test runs at once collide).
         # The bus daemon starts the accessibility bus, which inherits this environment.
@@ -74,8 +79,11 @@ class Desktop:
         number Xvfb had told ("could not connect to display :0"), and nothing said why."""
         deadline = time.monotonic() + timeout
         while True:
-            probe = subprocess.run(["xdotool", "getdisplaygeometry"], env={**os.environ, "DISPLAY": self.display},
-                                   capture_output=True, text=True)
+            try:
+                probe = subprocess.run(["xdotool", "getdisplaygeometry"], env={**os.environ, "DISPLAY": self.display},
+                                       capture_output=True, text=True, timeout=2)
+            except subprocess.TimeoutExpired:
+                probe = subprocess.CompletedProcess([], 1, "", "no answer within 2 s")
             if probe.returncode == 0:
                 return
             if self.xvfb.poll() is not None or time.monotonic() > deadline:
