@@ -130,6 +130,17 @@ def test_a_batch_refused_in_the_same_words_says_them_once(app):
     shown = [c.limit_line.isVisible() for c in app.cards() if c.kind == "limit"]
     assert shown == [True] + [False] * (len(refused) - 1)
 
+    # Find finds the sentence where it shows, once (it found none: a refused card's words
+    # were not among what Find looks in).
+    from test_ui_find import open_find, selections
+
+    first = [c for c in app.cards() if c.kind == "limit"][0]
+    find = open_find(app)
+    find.box.setText("simplify your request")
+    app.wait(lambda: bool(selections(app.window.chat)), what="the sentence selected")
+    assert find.count.text() == "1 of 1"
+    assert selections(app.window.chat) == [(first.limit_line, "simplify your request", sentence.index("simplify"))]
+
 
 def test_show_all_expands_a_long_result(app):
     ready(app)

@@ -508,17 +508,10 @@ class ChatView(RingedFocus, QScrollArea):
         assert self._transcript is not None
         items = self._transcript.items
         item = items[index]
-        from .tool_card import ToolCallCard  # (loaded with the first card)
+        from .tool_card import ToolCallCard, said_above  # (loaded with the first card)
 
         if isinstance(widget, ToolCallCard):
-            from ..protocol.items import ToolCall, ToolStatus
-
-            before = items[index - 1] if index else None
-            said_above = (
-                isinstance(before, ToolCall) and before.status is ToolStatus.LIMIT and item.status is ToolStatus.LIMIT
-                and before.limit is not None and item.limit is not None and before.limit.text == item.limit.text
-            )
-            widget.set_item(item, said_above=said_above)
+            widget.set_item(item, said_above=said_above(items[index - 1] if index else None, item))
         else:
             widget.set_item(item)  # type: ignore[attr-defined]
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtGui import QTextCursor, QTextDocument
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QWidget
 
-from .find_occurrences import ARGUMENTS, NAME, RESULT, Occurrence
+from .find_occurrences import ARGUMENTS, LIMIT, NAME, RESULT, Occurrence
 from .mono_wrap import MonoWrapLabel
 from .qt_namespace import Qt
 from .wrap_anywhere import WrapAnywhereLabel
@@ -77,6 +77,9 @@ class Highlight(QObject):
             if occurrence.part == NAME:
                 self._in_label(widget.name, occurrence, text)
                 self._reveal_part(widget, widget.name)
+            elif occurrence.part == LIMIT:
+                self._in_label(widget.limit_line, occurrence, text)
+                self._reveal_part(widget, widget.limit_line)
             elif occurrence.part == ARGUMENTS:
                 self._in_label(widget.arguments, occurrence, text)
                 self._reveal_part(widget, widget.arguments)

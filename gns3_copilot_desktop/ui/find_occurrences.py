@@ -18,22 +18,24 @@ if TYPE_CHECKING:
 
 MAX_OCCURRENCES = 1000
 
-# The parts of an item that Find looks in; a widget shows each of them.
-TEXT, NAME, ARGUMENTS, RESULT = "text", "name", "arguments", "result"
+# The parts of an item that Find looks in; a widget shows each of them. LIMIT: the
+# controller's words on a refused call's card.
+TEXT, NAME, LIMIT, ARGUMENTS, RESULT = "text", "name", "limit", "arguments", "result"
 
 
 @dataclass(frozen=True)
 class Occurrence:
     item: int  # its index in the transcript
-    part: str  # TEXT, NAME, ARGUMENTS or RESULT
+    part: str  # TEXT, NAME, LIMIT, ARGUMENTS or RESULT
     start: int  # where it is in the part's text
     length: int
     ordinal: int  # how many occurrences come before it in the same part
 
 
-def parts(item: Item) -> list[tuple[str, str]]:
+def parts(item: Item, said_before: bool = False) -> list[tuple[str, str]]:
     """The texts the chat shows for an item, in the order they are read. An answer is
-    its Markdown as written (its rendering drops the marks, rarely the words)."""
+    its Markdown as written (its rendering drops the marks, rarely the words).
+    `said_before`: a refused call whose words the card above says (tool_card.said_above)."""
     from ..protocol.items import AssistantText, ErrorNotice, InfoNotice, ToolCall, UserMessage
 
     if isinstance(item, UserMessage):
@@ -41,9 +43,10 @@ def parts(item: Item) -> list[tuple[str, str]]:
     if isinstance(item, AssistantText):
         return [(TEXT, item.text)]
     if isinstance(item, ToolCall):
-        from .tool_card import arguments_text, shown_arguments, shown_name, shown_result
+        from .tool_card import arguments_text, shown_arguments, shown_limit_line, shown_name, shown_result
 
-        return [(NAME, shown_name(item)), (ARGUMENTS, shown_arguments(arguments_text(item))), (RESULT, shown_result(item))]
+        return [(NAME, shown_name(item)), (LIMIT, shown_limit_line(item, said_before)),
+                (ARGUMENTS, shown_arguments(arguments_text(item))), (RESULT, shown_result(item))]
     if isinstance(item, (ErrorNotice, InfoNotice)):
         from .chat_parts import notice_text
 
@@ -60,6 +63,16 @@ def _version(item: Item) -> tuple:
     if isinstance(item, ToolCall):
         return (item.name, item.arguments, id(item.output), item.status, item.complete)
     return (getattr(item, "text", None),)
+
+
+def _said_before(before: Item | None, item: Item) -> bool:
+    from ..protocol.items import ToolCall
+
+    if not isinstance(item, ToolCall):
+        return False
+    from .tool_card import said_above  # (loaded with the first card)
+
+    return said_above(before, item)
 
 
 def positions(text: str, query: str, limit: int, folded: str | None = None) -> list[int]:
@@ -99,7 +112,7 @@ class OccurrenceFinder:
         if not query:
             return found, False
         for index, item in enumerate(items):
-            for part, text, folded in self._parts(index, item):
+            for part, text, folded in self._parts(index, item, items[index - 1] if index else None):
                 room = MAX_OCCURRENCES + 1 - len(found)
                 for ordinal, start in enumerate(positions(text, query, room, folded)):
                     found.append(Occurrence(index, part, start, len(query), ordinal))
@@ -107,18 +120,21 @@ class OccurrenceFinder:
                     return found[:MAX_OCCURRENCES], True
         return found, False
 
-    def _parts(self, index: int, item: Item) -> list[tuple[str, str, str]]:
-        version = _version(item)
+    def _parts(self, index: int, item: Item, before: Item | None) -> list[tuple[str, str, str]]:
+        said_before = _said_before(before, item)
+        version = (*_version(item), said_before)
         kept = self._texts.get(index)
         if kept is not None and kept[0] == id(item) and kept[1] == version:
             return kept[2]
-        texts = [(part, text, text.lower()) for part, text in parts(item)]
+        texts = [(part, text, text.lower()) for part, text in parts(item, said_before)]
         self._texts[index] = (id(item), version, texts)
         return texts
 
     def text_of(self, items: list[Item], occurrence: Occurrence) -> str:
         """The text of the part an occurrence is in."""
-        return next(text for part, text, _ in self._parts(occurrence.item, items[occurrence.item]) if part == occurrence.part)
+        index = occurrence.item
+        texts = self._parts(index, items[index], items[index - 1] if index else None)
+        return next(text for part, text, _ in texts if part == occurrence.part)
 
     def forget(self) -> None:
         self._texts.clear()

@@ -450,6 +450,23 @@ def shown_arguments(args: str) -> str:
     return untrusted.visible(_elide(args[: ARGUMENTS_SHOWN + 1].replace("\n", " "), ARGUMENTS_SHOWN))
 
 
+def said_above(before: object, call: ToolCall) -> bool:
+    """Whether the call just before `call` was refused in the same words (a batch over
+    the limit): the controller's sentence is shown once, on the batch's first card."""
+    return (
+        isinstance(before, ToolCall) and before.status is ToolStatus.LIMIT and call.status is ToolStatus.LIMIT
+        and before.limit is not None and call.limit is not None and before.limit.text == call.limit.text
+    )
+
+
+def shown_limit_line(call: ToolCall, said_before: bool) -> str:
+    """The controller's words on a refused call's card, as the card shows them ("" when
+    it shows none: not refused, no words, or said on the card above)."""
+    if call.status != ToolStatus.LIMIT or call.limit is None or not call.limit.text or said_before:
+        return ""
+    return untrusted.visible(call.limit.text)
+
+
 def shown_result(call: ToolCall) -> str:
     """The result as "Show all" shows it ("" when the card shows none)."""
     if call.status == ToolStatus.LIMIT or not call.output:
