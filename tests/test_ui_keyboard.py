@@ -229,3 +229,33 @@ def test_the_conversations_ring_costs_no_fast_scrolling(app):
     # for the five steps. A ring laid over the viewport repainted all of it at each step
     # in each of them (6.5M px); two whole views is the line between the two.
     assert 0 < Painted.area <= 2 * viewport.width() * viewport.height(), (Painted.area, viewport.width() * viewport.height())
+
+
+def test_the_chats_list_shows_that_it_has_the_keyboard(app):
+    """Tabbed into, the chats list looked as it did without the keyboard (the style's
+    frame and the chosen row alike): a new user could not tell where the arrow keys would
+    go. A ring in the highlight colour now goes round it, as round the conversation."""
+    from PySide6.QtGui import QPalette
+
+    from test_ui_find import topology
+
+    topology(app, 1024)
+    chats = app.window.sessions.list
+    assert chats.count() >= 1
+    app.window.activateWindow()
+    highlight = chats.palette().color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight)
+
+    def edge():
+        image = chats.grab().toImage()
+        return image.pixelColor(1, image.height() // 2)
+
+    chats.clearFocus()
+    app.settle(0.05)
+    assert edge() != highlight
+    chats.setFocus(Qt.FocusReason.TabFocusReason)
+    app.settle(0.05)
+    assert chats.hasFocus() and edge() == highlight
+    chats.clearFocus()
+    chats.setFocus(Qt.FocusReason.MouseFocusReason)  # a click: no ring, as in a browser
+    app.settle(0.05)
+    assert edge() != highlight

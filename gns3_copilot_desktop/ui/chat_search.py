@@ -4,10 +4,11 @@ chats (title, and a snippet of where the text was found) stand in for the list."
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidgetItem, QVBoxLayout, QWidget
 
 from ..protocol.translation import number, translate
 from . import untrusted
+from .focus_ring import RingedList
 from .qt_namespace import USER_ROLE, set_by_name
 
 ROLE_ID = USER_ROLE
@@ -25,7 +26,7 @@ class ChatSearch(QWidget):
         self.box.setPlaceholderText(translate("ChatSearch", "Search this project's chats"))
         self.box.setClearButtonEnabled(True)
         self.box.setAccessibleName(translate("ChatSearch", "Search this project's chats"))
-        self.results = QListWidget()
+        self.results = RingedList()  # (its keyboard focus shows)
         self.results.setWordWrap(True)
         self.results.setVisible(False)
         self.results.setAccessibleName(translate("ChatSearch", "Chats found"))

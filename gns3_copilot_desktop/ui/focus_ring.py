@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRectF
 from PySide6.QtGui import QPainter, QPalette, QPen, QRegion
-from PySide6.QtWidgets import QAbstractScrollArea, QPushButton, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QListWidget, QPushButton, QWidget
 
 from .qt_namespace import Qt  # (not PySide's: its 93 enums would be built before the first frame)
 
@@ -113,3 +113,14 @@ class RingedButton(RingedFocus, QPushButton):
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().paintEvent(event)
         draw_ring(self)
+
+
+class RingedList(RingedFocus, QListWidget):
+    """A list whose keyboard focus shows: the style draws the same frame around a list
+    with the keyboard and without, and the chosen row looks the same too (a new user
+    tabbed into the chats list and could not tell). The ring is drawn around its
+    viewport (ring_outside, set here)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        ring_outside(self)

@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QVBoxLayout,
@@ -23,6 +22,7 @@ from ..protocol.translation import translate
 from . import theme, untrusted
 from .chat_search import ChatSearch
 from .eliding_combo import ElidingCombo
+from .focus_ring import RingedList
 from .qt_namespace import USER_ROLE, Qt, set_by_name
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class ProjectPicker(QWidget):
         self.open_button.setVisible(not project.is_opened)
 
 
-class ChatList(QListWidget):
+class ChatList(RingedList):
     """Enter or Space opens the chat under the cursor, as a click does; the chosen
     chat's menu opens with Shift+F10 or the Menu key as with a right-click, F2 renames
     it and Delete deletes it (asking first), as in a file manager."""
