@@ -592,12 +592,14 @@ class ChatView(RingedFocus, QScrollArea):
             folded.setVisible(True)
         if flag is not None:
             flag.setVisible(False)
-            self.limit_bar.heading.setText(flag.label.text())
+            if self.limit_bar.heading.text() != flag.label.text():  # (refreshed on every frame)
+                self.limit_bar.heading.setText(flag.label.text())
         self.limit_bar.heading.setVisible(flag is not None)
 
     def said_by_limit_bar(self, widget: QWidget) -> bool:
-        """Whether `widget` is the flag the limit bar says now (see _fold_flag)."""
-        return widget is self._folded and self.limit_bar.isVisible()
+        """Whether `widget` is the flag the limit bar says now (see _fold_flag: only
+        while the bar shows is there one)."""
+        return widget is self._folded
 
     # -- keeping the newest text in view ------------------------------------------------
 
