@@ -200,7 +200,7 @@ def test_choosing_a_language_in_the_view_menu_is_saved_and_offers_a_restart(app)
     from gns3_copilot_desktop.store import AppSettings
 
     menus = app.window.menus
-    assert [a.text() for a in menus.languages.values()][1:] == ["English", "简体中文"]
+    assert [a.text() for a in menus.languages.values()][1:] == ["&English", "简体中文(&Z)"]
     box = menus.set_language("zh_CN")
     assert isinstance(box, QMessageBox) and "简体中文" in box.text()
     assert AppSettings(app.config_dir / "settings.json").language == "zh_CN"

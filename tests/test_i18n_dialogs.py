@@ -251,7 +251,7 @@ def test_the_copilot_and_file_menus_and_their_messages(zh, controller_text, tmp_
     companion = app.window.companion
     assert companion.file_menu is app.window.menus.file  # one File menu, not a second English one
     assert [a.text() for a in companion.copilot_menu.actions() if a.text()] == [
-        "LLM 设置…", "故障排查练习…", "跟随 GNS3 GUI 的项目"]
+        "LLM 设置(&L)…", "故障排查练习(&P)…", "跟随 GNS3 GUI 的项目(&F)"]
     no_english(companion.copilot_menu)
     no_english(app.window.menus.file)
     no_english(companion.session_filter)

@@ -129,3 +129,38 @@ def test_signing_out_of_the_demo_controller_is_not_a_dead_end(app):
     app.window.sign_in_button.click()
     assert dialog.password.text() == ""
     dialog.reject()
+
+
+def _mnemonic(text: str) -> str | None:
+    """The letter after a single '&' (Alt+letter picks the item), None if there is none."""
+    plain = text.replace("&&", "")
+    at = plain.find("&")
+    return plain[at + 1].lower() if 0 <= at < len(plain) - 1 else None
+
+
+def test_every_menu_item_has_a_letter_of_its_own(app):
+    """A keyboard user opens a menu with Alt and its letter, then picks an item with its
+    underlined letter. Every item of every menu has one (a new user found the Copilot
+    menu's items had none), and no two items of one menu share it: Qt then only moves
+    between them, and the second is never picked by its letter."""
+    app.sign_in_demo()
+
+    def check(menu, path: str, problems: list[str]) -> None:
+        letters: dict[str, str] = {}
+        for action in menu.actions():
+            if action.isSeparator() or not action.text():
+                continue
+            name = action.text().replace("&&", "&").replace("&", "")
+            letter = _mnemonic(action.text())
+            if letter is None:
+                problems.append(f"{path} → {name}: no underlined letter")
+            elif letter in letters:
+                problems.append(f"{path} → {name}: its letter '{letter}' is also {letters[letter]}'s")
+            else:
+                letters[letter] = name
+            if action.menu() is not None:
+                check(action.menu(), f"{path} → {name}", problems)
+
+    problems: list[str] = []
+    check(app.window.menuBar(), "the menu bar", problems)
+    assert not problems, "\n".join(problems)

@@ -46,7 +46,7 @@ class Companion(QObject):
         bar = window.menuBar()
         menus = getattr(window, "menus", None)  # the window's File/View/Help, when it has them
         self.copilot_menu = menu_named(bar, translate("CompanionMenu", "&Copilot"), before=getattr(menus, "help", None))
-        self.llm_action = self.copilot_menu.addAction(translate("CompanionMenu", "LLM settings…"), self.open_llm_settings)
+        self.llm_action = self.copilot_menu.addAction(translate("CompanionMenu", "&LLM settings…"), self.open_llm_settings)
         presenter.llm_setup_needed.connect(self.offer_llm_settings)
         presenter.signed_out.connect(self._close_dialogs)
         self._add_chat_header()
@@ -67,12 +67,12 @@ class Companion(QObject):
             else:
                 self.file_menu.addAction(action)
         self.exported_windows: list = []
-        self.practice_action = self.copilot_menu.addAction(translate("CompanionMenu", "Troubleshooting practice…"), self.open_practice)
+        self.practice_action = self.copilot_menu.addAction(translate("CompanionMenu", "Troubleshooting &practice…"), self.open_practice)
         self._practice_dialog = None
         self.reveal_box = None
         presenter.practice_reveal_asked.connect(self.ask_reveal)
         self.copilot_menu.addSeparator()
-        self.follow_action = self.copilot_menu.addAction(translate("CompanionMenu", "Follow the GNS3 GUI's project"))
+        self.follow_action = self.copilot_menu.addAction(translate("CompanionMenu", "&Follow the GNS3 GUI's project"))
         self.follow_action.setCheckable(True)
         self.follow_action.setToolTip(translate("CompanionMenu", "Switch to the project the GNS3 GUI opened last"))
         self.follow_action.toggled.connect(self._toggle_follow)

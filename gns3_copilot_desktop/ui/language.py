@@ -23,6 +23,8 @@ from ..protocol import translation
 SYSTEM = "system"
 # Each language named in itself, as a person looks for it in a menu.
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+# As View → Language lists them, each with a letter to pick it by (Alt+V, G, then it).
+LANGUAGE_ITEMS = {"en": "&English", "zh_CN": "简体中文(&Z)"}
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 _CHINESE_TRADITIONAL = ("zh_TW", "zh_HK", "zh_MO", "zh_Hant")
 

@@ -257,10 +257,6 @@ and any tool not known to only read. Known to only read:
         <translation>&amp;Copilot</translation>
     </message>
     <message>
-        <source>LLM settings…</source>
-        <translation>LLM 设置…</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -271,14 +267,6 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Open e&amp;xported chat…</source>
         <translation>打开导出的会话(&amp;X)…</translation>
-    </message>
-    <message>
-        <source>Troubleshooting practice…</source>
-        <translation>故障排查练习…</translation>
-    </message>
-    <message>
-        <source>Follow the GNS3 GUI&apos;s project</source>
-        <translation>跟随 GNS3 GUI 的项目</translation>
     </message>
     <message>
         <source>Switch to the project the GNS3 GUI opened last</source>
@@ -295,6 +283,18 @@ and any tool not known to only read. Known to only read:
     <message>
         <source>Show the chats of</source>
         <translation>显示以下模式的会话</translation>
+    </message>
+    <message>
+        <source>&amp;LLM settings…</source>
+        <translation>LLM 设置(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Troubleshooting &amp;practice…</source>
+        <translation>故障排查练习(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the GNS3 GUI&apos;s project</source>
+        <translation>跟随 GNS3 GUI 的项目(&amp;F)</translation>
     </message>
     <message>
         <source>Sign in first: the LLM settings are kept on the controller.</source>
