@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from ..protocol.copilot_modes import MODES, TEACHING
 from ..protocol.translation import translate
 from .qt_namespace import set_by_name
+from .theme import secondary_text
 
 if TYPE_CHECKING:
     from ..protocol.llm_configs import LLMConfigList
@@ -30,11 +31,11 @@ class ChatHeader(QWidget):
         self.mode.setAccessibleName(translate("ChatHeader", "Copilot mode"))
         self.mode_help = QLabel()
         set_by_name(self.mode_help, textFormat="PlainText")
-        self.mode_help.setEnabled(False)
+        secondary_text(self.mode_help)
         self.mode_help.setWordWrap(True)  # a narrow window shows it on two lines, not cut
         self.stats = QLabel()
         set_by_name(self.stats, textFormat="PlainText")
-        self.stats.setEnabled(False)
+        secondary_text(self.stats)
         self.stats.setWordWrap(True)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from ..protocol.translation import translate
@@ -30,7 +29,7 @@ class UserBubble(theme.Card):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # follows the theme
+        theme.secondary_text(self.note)
         self.note.setVisible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)

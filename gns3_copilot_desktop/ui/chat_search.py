@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QListWidgetItem, QVBoxLayout, Q
 
 from ..protocol.translation import number, translate
 from . import untrusted
+from .theme import secondary_text
 from .focus_ring import RingedList
 from .qt_namespace import USER_ROLE, set_by_name
 
@@ -33,7 +34,7 @@ class ChatSearch(QWidget):
         self.note = QLabel()
         set_by_name(self.note, textFormat="PlainText")
         self.note.setWordWrap(True)
-        self.note.setEnabled(False)
+        secondary_text(self.note)
         self.note.setVisible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

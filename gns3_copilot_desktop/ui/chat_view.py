@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QPoint, QTimer, Signal
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from ..protocol.translation import number, translate
@@ -20,6 +19,7 @@ from .chat_groups import ITEM_SPACING, Group, Unrendered, estimated_height
 from .chat_parts import AssistantMessage, LimitStopBar, NoticeLine, widget_for
 from .focus_ring import RingedButton, RingedFocus, ring_outside
 from .qt_namespace import Qt, set_by_name
+from .theme import secondary_text
 from .wrap_anywhere import WrapAnywhereLabel
 
 if TYPE_CHECKING:
@@ -100,9 +100,7 @@ class ChatView(RingedFocus, QScrollArea):
         self._earlier_dressed = False
         self._placeholder = WrapAnywhereLabel()  # it names the project: plain, long words broken
         set_by_name(self._placeholder, alignment="AlignCenter")
-        # The palette's role, not a style sheet (fixed when applied): it follows the theme
-        # and View -> text size.
-        self._placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        secondary_text(self._placeholder)
         self._layout.addWidget(self._placeholder)
         self.limit_bar = LimitStopBar()
         self.limit_bar.continue_requested.connect(self.continue_requested)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from ..protocol.translation import translate
 from . import untrusted
+from .theme import secondary_text
 from .chat_view import ChatView
 from .find_bar import FindBar
 
@@ -39,7 +40,7 @@ class ExportedChatWindow(QWidget):
             translate("ExportedChatWindow", "read-only, offline"),
         ]
         self.facts = untrusted.plain_label(" · ".join(f for f in facts if f))
-        self.facts.setEnabled(False)
+        secondary_text(self.facts)
         self.export_button = QPushButton(translate("ExportedChatWindow", "Export as…"))
         self.export_button.setToolTip(translate("ExportedChatWindow", "Export this chat again, in another format"))
         self.export_button.clicked.connect(lambda: self.export_requested.emit(self.chat))

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,6 +26,7 @@ from .eliding_combo import ElidingCombo
 from . import untrusted
 from .more_limits import MoreLimits
 from .qt_namespace import Qt, set_by_name
+from .theme import secondary_text
 
 if TYPE_CHECKING:
     from ..store.presets import Limits, Preset
@@ -89,10 +89,7 @@ class LimitsPanel(QGroupBox):
         self.cost.setVisible(False)
         self.enforcement = QLabel("")
         self.enforcement.setWordWrap(True)
-        # The palette's role, not a style sheet: a style sheet's colour is fixed when it is
-        # applied (black at half strength from the system palette stayed on after
-        # switching to the dark theme) and holds the label's font at View -> text size.
-        self.enforcement.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        secondary_text(self.enforcement)
 
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # labels above fields when narrow

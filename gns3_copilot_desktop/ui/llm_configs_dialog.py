@@ -105,7 +105,7 @@ class LLMConfigsDialog(QDialog):
         for mode, (name, _) in MODES.items():
             self.mode.addItem(name, mode)
         self.mode_help = plain_label()
-        self.mode_help.setEnabled(False)
+        theme.secondary_text(self.mode_help)
         self.api_key = QLineEdit()
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         # Kept by this app only (never sent): the cost line under the limits uses them.
