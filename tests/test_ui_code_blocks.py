@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
-from PySide6.QtGui import QColor, QWheelEvent
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
+
+from ui_helpers import contrast
 
 from gns3_copilot_desktop.controller_sim.faults import Faults
 from gns3_copilot_desktop.controller_sim.hostile import Play
@@ -120,17 +122,6 @@ def test_the_copy_button_is_beside_the_code_not_over_it(app):
     assert QApplication.clipboard().text().splitlines()[3] == LONG_LINE
 
 
-def _contrast(a: QColor, b: QColor) -> float:
-    def luminance(c: QColor) -> float:
-        def channel(v: float) -> float:
-            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
-
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_code_stands_out_from_the_answer_in_both_themes(app, theme):
     block, panel = _answer_with_code(app, theme)
@@ -138,9 +129,9 @@ def test_the_code_stands_out_from_the_answer_in_both_themes(app, theme):
     inside = panel.mapTo(app.window, QPoint(panel.width() // 2, panel.band_height() // 2))  # the band, no text
     beside = block.mapTo(app.window, QPoint(block.width() - 3, 5))  # the answer around it ("Here is …" line's end)
     code, answer = shot.pixelColor(inside), shot.pixelColor(beside)
-    assert _contrast(code, answer) >= 1.15, (theme, code.name(), answer.name())
+    assert contrast(code, answer) >= 1.15, (theme, code.name(), answer.name())
     border = shot.pixelColor(panel.mapTo(app.window, QPoint(panel.width() // 2, 0)))
-    assert _contrast(border, answer) >= 1.4, (theme, border.name(), answer.name())
+    assert contrast(border, answer) >= 1.4, (theme, border.name(), answer.name())
 
 
 def test_find_shows_what_it_found_inside_the_code(app):

@@ -168,3 +168,15 @@ def shown_markdown_block(qtbot, text: str, width: int = 600):
     block.show()
     qtbot.waitExposed(block)
     return block
+
+
+def contrast(a, b) -> float:
+    """WCAG's contrast ratio of two QColors: 1 (the same) to 21 (black on white)."""
+    def luminance(color) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF()) + 0.0722 * channel(color.blueF())
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

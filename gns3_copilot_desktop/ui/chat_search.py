@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QListWidgetItem, QVBoxLayout, Q
 
 from ..protocol.translation import number, translate
 from . import untrusted
-from .theme import secondary_text
 from .focus_ring import RingedList
 from .qt_namespace import USER_ROLE, set_by_name
+from .theme import secondary_text
 
 ROLE_ID = USER_ROLE
 TYPING_PAUSE_MS = 300  # search once the user stops typing, not on every key

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from ..protocol.translation import translate
 from . import untrusted
-from .theme import secondary_text
 from .chat_view import ChatView
 from .find_bar import FindBar
+from .theme import secondary_text
 
 if TYPE_CHECKING:
     from ..protocol.export import ExportedChat
