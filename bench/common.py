@@ -115,8 +115,8 @@ async def bare_turn(ctl, message: str, max_iterations: int, quiet_s: float = 0.0
 
     The stream is opened at once after the requests before it (`quiet_s`: after the
     connection has been quiet this long instead). Opened at once, this consumer reads the
-    firehose's 14 MB in ~260 reads; after a quiet of 50 ms or more, in ~700 smaller ones,
-    and spends about a tenth more CPU on them. The window's turn always starts after a
+    firehose's 14 MB in ~260 reads; after a quiet (50 ms was enough), in ~700 smaller
+    ones, and spends about 14 % more CPU on them. The window's turn always starts after a
     quiet, and its CPU is the same either way (it takes longer over each read, so more
     has come by the next): the baseline stays the cheaper one, the stricter measure
     (bench/quiet_connection.py shows all of them)."""

@@ -3,14 +3,15 @@ bare httpx-sse consumer with its stream opened at once after two requests on the
 connection (the streaming benchmark's baseline), and after the connection has been quiet
 for QUIET_S; the window's turn as the streaming benchmark takes it (after a quiet: it
 settles after signing in, as a person types the question), and just after a request on
-its connection. For each: the consumer's CPU, and how many reads of the socket httpx made
-for the stream's 14 MB (counted in httpcore). Alternating, 5 rounds. No goal: it prints
-what it saw and exits 0.
+its connection (most likely the one the turn then takes: the pool's only idle one). For
+each: the consumer's CPU, and how many reads of a socket httpx made during the turn
+(counted in httpcore: the stream's 14 MB, and for the window a few more, its two
+notification streams'). Alternating, 5 rounds. No goal: it prints what it saw and exits 0.
 
 Seen on 2026-12-03: the bare consumer read in ~260 pieces at once and ~700 after a
-quiet, and spent about a tenth more CPU after it; the window read in ~230-350 either
-way, at the same CPU. So the streaming benchmark's baseline is the bare consumer at once:
-the cheaper of the two, which makes its ratio the stricter one.
+quiet (by hand: after 50 ms already), and spent about 14 % more CPU after it; the window
+read in 230-390 either way, at the same CPU. So the streaming benchmark's baseline is the
+bare consumer at once: the cheaper of the two, which makes its ratio the stricter one.
 
     bash packaging/dev run python bench/quiet_connection.py
 """
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import bare_turn, close_window, controller, qt_loop, signed_in_window, spread  # noqa: E402
 from common import window_turn as window_turn_of  # noqa: E402
-from streaming import MESSAGE  # noqa: E402
+from streaming import MESSAGE, TOOL_CALLS  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 QUIET_S = 0.3
@@ -49,7 +50,8 @@ def count_reads() -> None:
 
 async def bare(ctl, quiet_s: float):
     _reads[0] = 0  # (bare_turn's requests before the turn count too: one read each)
-    half, _, _ = await bare_turn(ctl, MESSAGE, 100, quiet_s)
+    half, events, _ = await bare_turn(ctl, MESSAGE, 100, quiet_s)
+    assert events == 20801, events  # the whole turn
     return half, _reads[0]
 
 
@@ -63,6 +65,8 @@ async def window(app, ctl, request_first: bool):
     _reads[0] = 0
     half, _ = await window_turn_of(presenter, shown, ctl, MESSAGE, False)
     reads = _reads[0]
+    transcript = presenter.transcript
+    assert transcript.state.value == "done" and len(transcript.tool_calls()) == TOOL_CALLS, transcript.state  # the whole turn
     await close_window(presenter, shown)
     return half, reads
 

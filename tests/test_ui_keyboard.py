@@ -85,11 +85,18 @@ def test_the_chat_list_menu_opens_from_the_keyboard(app):
         app.press(chats, key, modifiers)
         app.wait(lambda: isinstance(QApplication.activePopupWidget(), QMenu), what="the chat's menu")
         menu = QApplication.activePopupWidget()
-        assert [a.text() for a in menu.actions() if a.text()] == ["Rename…", "Pin", "Delete…"]
+        assert [a.text() for a in menu.actions() if a.text()] == ["&Rename…", "&Pin", "&Delete…"]
         item = chats.visualItemRect(chats.currentItem())
         assert abs(menu.pos().y() - chats.viewport().mapToGlobal(item.bottomLeft()).y()) <= 2  # under the chosen chat
         menu.close()
         app.settle(0.05)
+    # An item is picked by its underlined letter.
+    app.press(chats, Qt.Key.Key_Menu)
+    app.wait(lambda: isinstance(QApplication.activePopupWidget(), QMenu), what="the chat's menu")
+    app.press(QApplication.activePopupWidget(), Qt.Key.Key_R)
+    app.wait(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog), what="the rename dialog")
+    QApplication.activeModalWidget().reject()
+    app.settle(0.05)
 
 
 def test_f2_renames_and_delete_deletes_after_asking(app):

@@ -8,6 +8,8 @@ import json
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
+from i18n_fixtures import chinese, controller_text  # noqa: F401 - fixtures
+
 from gns3_copilot_desktop import __version__
 from gns3_copilot_desktop.app import build, parse_args
 
@@ -138,29 +140,58 @@ def _mnemonic(text: str) -> str | None:
     return plain[at + 1].lower() if 0 <= at < len(plain) - 1 else None
 
 
+def letter_problems(menu, path: str) -> list[str]:
+    """Items of `menu` (and of its submenus) with no underlined letter, or with one that
+    another item of the same menu has."""
+    problems: list[str] = []
+    letters: dict[str, str] = {}
+    for action in menu.actions():
+        if action.isSeparator() or not action.text():
+            continue
+        name = action.text().replace("&&", "&").replace("&", "")
+        letter = _mnemonic(action.text())
+        if letter is None:
+            problems.append(f"{path} → {name}: no underlined letter")
+        elif letter in letters:
+            problems.append(f"{path} → {name}: its letter '{letter}' is also {letters[letter]}'s")
+        else:
+            letters[letter] = name
+        if action.menu() is not None:
+            problems += letter_problems(action.menu(), f"{path} → {name}")
+    return problems
+
+
+def all_letter_problems(app) -> list[str]:
+    """The menu bar's menus, and the chats list's own menu."""
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    app.sign_in_demo()
+    app.choose("OSPF Lab")
+    app.send("show the topology")
+    app.finish_turn()
+    problems = letter_problems(app.window.menuBar(), "the menu bar")
+    chats = app.window.sessions.list
+    app.wait(lambda: chats.count() > 0, what="a chat in the list")
+    chats.setFocus()
+    chats.setCurrentRow(0)
+    app.press(chats, Qt.Key.Key_Menu)
+    app.wait(lambda: isinstance(QApplication.activePopupWidget(), QMenu), what="the chat's menu")
+    menu = QApplication.activePopupWidget()
+    problems += letter_problems(menu, "a chat's menu")
+    menu.close()
+    return problems
+
+
 def test_every_menu_item_has_a_letter_of_its_own(app):
     """A keyboard user opens a menu with Alt and its letter, then picks an item with its
-    underlined letter. Every item of every menu has one (a new user found the Copilot
-    menu's items had none), and no two items of one menu share it: Qt then only moves
-    between them, and the second is never picked by its letter."""
-    app.sign_in_demo()
+    underlined letter (Windows and Linux). Every item of every menu has one (a new user
+    found the Copilot menu's items had none), and no two items of one menu share it:
+    the letter then only moves between them, and picks neither."""
+    problems = all_letter_problems(app)
+    assert not problems, "\n".join(problems)
 
-    def check(menu, path: str, problems: list[str]) -> None:
-        letters: dict[str, str] = {}
-        for action in menu.actions():
-            if action.isSeparator() or not action.text():
-                continue
-            name = action.text().replace("&&", "&").replace("&", "")
-            letter = _mnemonic(action.text())
-            if letter is None:
-                problems.append(f"{path} → {name}: no underlined letter")
-            elif letter in letters:
-                problems.append(f"{path} → {name}: its letter '{letter}' is also {letters[letter]}'s")
-            else:
-                letters[letter] = name
-            if action.menu() is not None:
-                check(action.menu(), f"{path} → {name}", problems)
 
-    problems: list[str] = []
-    check(app.window.menuBar(), "the menu bar", problems)
+def test_every_menu_item_has_a_letter_of_its_own_in_chinese(chinese, controller_text, request):  # noqa: F811 - fixtures
+    """The same in Chinese, where the letters come from the translations ("导出会话(&E)…")."""
+    problems = all_letter_problems(request.getfixturevalue("app"))
     assert not problems, "\n".join(problems)

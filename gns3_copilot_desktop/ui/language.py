@@ -23,10 +23,18 @@ from ..protocol import translation
 SYSTEM = "system"
 # Each language named in itself, as a person looks for it in a menu.
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
-# As View → Language lists them, each with a letter to pick it by (Alt+V, G, then it).
-LANGUAGE_ITEMS = {"en": "&English", "zh_CN": "简体中文(&Z)"}
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 _CHINESE_TRADITIONAL = ("zh_TW", "zh_HK", "zh_MO", "zh_Hant")
+
+
+def menu_label(code: str) -> str:
+    """How View → Language lists a language: named in itself, with a letter to pick it
+    by (Alt+V, G, then it): its first letter where it is written in Latin letters, else
+    its code's, after it, as Chinese menus write theirs ("简体中文(&Z)")."""
+    name = LANGUAGES[code]
+    if name[:1].isascii() and name[:1].isalpha():
+        return "&" + name
+    return f"{name}(&{code[0].upper()})"
 
 
 def _supported(tag: str) -> str | None:

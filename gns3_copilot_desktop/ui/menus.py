@@ -13,7 +13,7 @@ from ..protocol.translation import QT_TRANSLATE_NOOP, translate
 from ..store.view_settings import TEXT_SIZE_RANGE
 from . import theme
 from .theme import apply_text_size
-from .language import LANGUAGE_ITEMS, LANGUAGES, SYSTEM, current, system_language
+from .language import LANGUAGES, SYSTEM, current, menu_label, system_language
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -119,7 +119,7 @@ class Menus:
         group = QActionGroup(menu)
         self.languages: dict[str, QAction] = {}
         system = translate("Menus", "&System ({language})").format(language=LANGUAGES[system_language()])
-        for code, label in ((SYSTEM, system), *LANGUAGE_ITEMS.items()):
+        for code, label in ((SYSTEM, system), *((code, menu_label(code)) for code in LANGUAGES)):
             action = menu.addAction(label, lambda _checked=False, code=code: self.set_language(code))
             action.setCheckable(True)
             group.addAction(action)

@@ -232,12 +232,12 @@ class SessionList(QWidget):
         from PySide6.QtWidgets import QMenu  # loaded when first needed: start-up stays short
 
         menu = QMenu(self)
-        rename = menu.addAction(translate("Sidebar", "Rename…"), lambda: self.ask_rename(session.thread_id))
+        rename = menu.addAction(translate("Sidebar", "&Rename…"), lambda: self.ask_rename(session.thread_id))
         rename.setShortcut(QKeySequence(Qt.Key.Key_F2))  # shown beside it; the list handles the key
-        pin = translate("Sidebar", "Unpin") if session.pinned else translate("Sidebar", "Pin")
+        pin = translate("Sidebar", "Un&pin") if session.pinned else translate("Sidebar", "&Pin")
         menu.addAction(pin, lambda: self.pin_requested.emit(session.thread_id, not session.pinned))
         menu.addSeparator()
-        delete = menu.addAction(translate("Sidebar", "Delete…"), lambda: self.ask_delete(session.thread_id))
+        delete = menu.addAction(translate("Sidebar", "&Delete…"), lambda: self.ask_delete(session.thread_id))
         delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         for action in (rename, delete):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # the menu's own: no clash

@@ -2194,20 +2194,20 @@ and any tool not known to only read. Known to only read:
         <translation>{title}（已置顶）</translation>
     </message>
     <message>
-        <source>Rename…</source>
-        <translation>重命名…</translation>
+        <source>&amp;Rename…</source>
+        <translation>重命名(&amp;R)…</translation>
     </message>
     <message>
-        <source>Unpin</source>
-        <translation>取消置顶</translation>
+        <source>Un&amp;pin</source>
+        <translation>取消置顶(&amp;P)</translation>
     </message>
     <message>
-        <source>Pin</source>
-        <translation>置顶</translation>
+        <source>&amp;Pin</source>
+        <translation>置顶(&amp;P)</translation>
     </message>
     <message>
-        <source>Delete…</source>
-        <translation>删除…</translation>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
     </message>
     <message>
         <source>Rename chat</source>
