@@ -1,5 +1,6 @@
 """The menu bar: File, View (theme, text size, side panels: kept for the next start),
-Help (shortcuts, About with the versions of the app, Qt and the controller)."""
+Help (shortcuts, About with the versions of the app, Qt and the controller); every item
+of every menu picked by a letter of its own."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def test_about_names_the_versions_and_shortcuts_list_esc(app):
     assert f"GNS3 {app.presenter.capabilities.version}" in box.text()
     box.close()
     box = app.window.menus.show_shortcuts()
-    assert "Esc" in box.text() and "Ctrl+N" in box.text()
+    assert "Esc" in box.text() and "Ctrl+N" in box.text() and "underlined letter" in box.text()
     box.close()
 
 

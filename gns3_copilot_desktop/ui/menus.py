@@ -23,6 +23,7 @@ SHORTCUTS = [  # key names as printed on keyboards; what they do, translated whe
     ("Shift+Enter", QT_TRANSLATE_NOOP("Menus", "new line in the message")),
     ("Esc", QT_TRANSLATE_NOOP("Menus", "stop the Copilot (anywhere in the window); else close Find")),
     ("Tab / Shift+Tab", QT_TRANSLATE_NOOP("Menus", "move between controls")),
+    ("Alt", QT_TRANSLATE_NOOP("Menus", "with a menu's underlined letter: open that menu; then an item's underlined letter picks it")),
     ("PgUp / PgDn / Home / End",
      QT_TRANSLATE_NOOP("Menus", "move through the conversation (also after a click in an answer)")),
     ("Enter / Space", QT_TRANSLATE_NOOP("Menus", "open the chat chosen in the list; press a focused button")),

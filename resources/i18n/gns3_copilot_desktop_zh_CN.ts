@@ -1632,6 +1632,10 @@ and any tool not known to only read. Known to only read:
         <translation>停止 Copilot（在窗口任意位置）；否则关闭查找</translation>
     </message>
     <message>
+        <source>with a menu&apos;s underlined letter: open that menu; then an item&apos;s underlined letter picks it</source>
+        <translation>加菜单带下划线的字母：打开该菜单；再按菜单项带下划线的字母即选中它</translation>
+    </message>
+    <message>
         <source>move through the conversation (also after a click in an answer)</source>
         <translation>在对话中翻页和跳转（在回答中点击之后也可以）</translation>
     </message>
