@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from i18n_fixtures import chinese, controller_text  # noqa: F401 - fixtures
+from test_ui_keyboard import _chats
 
 from gns3_copilot_desktop import __version__
 from gns3_copilot_desktop.app import build, parse_args
@@ -166,15 +167,8 @@ def all_letter_problems(app) -> list[str]:
     """The menu bar's menus, and the chats list's own menu."""
     from PySide6.QtWidgets import QApplication, QMenu
 
-    app.sign_in_demo()
-    app.choose("OSPF Lab")
-    app.send("show the topology")
-    app.finish_turn()
+    chats = _chats(app)  # signed in, a chat in the list, chosen
     problems = letter_problems(app.window.menuBar(), "the menu bar")
-    chats = app.window.sessions.list
-    app.wait(lambda: chats.count() > 0, what="a chat in the list")
-    chats.setFocus()
-    chats.setCurrentRow(0)
     app.press(chats, Qt.Key.Key_Menu)
     app.wait(lambda: isinstance(QApplication.activePopupWidget(), QMenu), what="the chat's menu")
     menu = QApplication.activePopupWidget()

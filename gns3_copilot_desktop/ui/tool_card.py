@@ -263,7 +263,7 @@ class ToolCallCard(theme.Card):
             # The detail only: the turn's one flag is the notice under it, not one
             # more on every refused card.
             self.limit_line.setText(call.limit.text)  # plain, hiding characters shown
-        self.limit_line.setVisible(refused and bool(call.limit.text) and not said_above)
+        self.limit_line.setVisible(bool(shown_limit_line(call, said_above)))  # (as Find reads it)
         args = arguments_text(call)
         shown = shown_arguments(args)
         if shown != self.arguments.text():
